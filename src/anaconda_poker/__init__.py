@@ -1,0 +1,7 @@
+"""anaconda-poker: play, study and run games of Anaconda ("pass the trash") poker.
+
+The rules core lives in :mod:`anaconda_poker.core` and imports nothing from the outer
+layers (bots, analysis, storage, server, cli, web).
+"""
+
+__version__ = "0.1.0"

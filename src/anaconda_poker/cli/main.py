@@ -1,0 +1,27 @@
+"""The ``anaconda-poker`` command: one Typer app; each subcommand lives in its own module
+of this package and registers itself here."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="anaconda-poker",
+    help="Play, study and run games of Anaconda (pass the trash) poker.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Play, study and run games of Anaconda (pass the trash) poker."""
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
