@@ -1,0 +1,263 @@
+"""Table configuration: every house rule of RULES.md §6 plus the betting structure and stakes.
+
+One frozen, keyword-only object holds the rules of a table ("rules as data", STYLE.md §6);
+variants are values, never subclasses. Amounts are in chips (integers).
+
+>>> cfg = TableConfig(split=Split.HIGH_ONLY, pass_directions=("left", "right", "left"))
+>>> cfg.pass_schedule
+((3, <Direction.LEFT: 'left'>), (2, <Direction.RIGHT: 'right'>), (1, <Direction.LEFT: 'left'>))
+>>> TableConfig(cards_dealt=9).check_players(6)
+Traceback (most recent call last):
+...
+anaconda_poker.core.errors.InvalidConfigError: 9 cards × 6 players needs 54 cards; the deck has 52
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+from anaconda_poker.core.errors import InvalidConfigError
+
+
+class Split(StrEnum):
+    """Game type (RULES.md §5, house rule ``split``)."""
+
+    HIGH_ONLY = "high_only"
+    HIGH_LOW_8 = "high_low_8"
+    HIGH_LOW_ANY = "high_low_any"
+
+    @property
+    def has_low(self) -> bool:
+        """True when the pot is split between high and low."""
+        return self is not Split.HIGH_ONLY
+
+    @property
+    def low_qualifier(self) -> int | None:
+        """The low qualifier rank (8) for eight-or-better, ``None`` when any hand has a low."""
+        return 8 if self is Split.HIGH_LOW_8 else None
+
+
+class Betting(StrEnum):
+    """Betting structure (RULES.md §4, house rule ``betting``)."""
+
+    FIXED_LIMIT = "fixed_limit"
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+
+
+class Direction(StrEnum):
+    """Pass direction (RULES.md §3): left = clockwise, to the next seat number."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class ForcedBet(StrEnum):
+    """Forced bets (RULES.md §2.1, house rule ``forced_bet``)."""
+
+    ANTE = "ante"
+    DEALER_ANTE = "dealer_ante"
+
+
+class FirstToAct(StrEnum):
+    """Who acts first in the roll betting rounds (RULES.md §4, ``reveal_first_to_act``)."""
+
+    BEST_SHOWING = "best_showing"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+MIN_PLAYERS = 2
+"""Fewest players in a hand (heads-up, RULES.md §1)."""
+MAX_SEATS = 10
+"""Most seats a table may have (seats may be empty); the deck limits players in a hand."""
+DECK_SIZE = 52
+
+
+def _enum_tuple(
+    enum: type[Direction], values: Sequence[str | Direction], name: str
+) -> tuple[Direction, ...]:
+    try:
+        return tuple(enum(v) for v in values)
+    except ValueError:
+        allowed = ", ".join(m.value for m in enum)
+        raise InvalidConfigError(
+            f"{name} must each be one of {allowed}; got {list(values)!r}"
+        ) from None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableConfig:
+    """Every house rule and the stakes of a table (RULES.md §6, HAND_HISTORY.md ``config``).
+
+    Attributes:
+        split: game type; default ``high_low_8``.
+        betting: ``fixed_limit`` (default), ``pot_limit`` or ``no_limit``.
+        ante: chips each player posts before the deal (with ``dealer_ante`` the dealer posts
+            one ante per player); ``>= 0``.
+        small_bet: the bet in betting rounds 1–4 in fixed limit, and the minimum bet in pot-
+            and no-limit; chips, ``>= 1``.
+        big_bet: the bet in roll betting rounds in fixed limit; chips, ``>= small_bet``.
+        raise_cap: most bets per round in fixed limit (a bet plus ``raise_cap - 1`` raises);
+            ``None`` = no cap. Ignored by pot- and no-limit.
+        cap_lifted_heads_up: lift the raise cap when only two players with chips remain in
+            the round (RULES.md §4, default on).
+        pass_counts: cards passed in each pass, default ``(3, 2, 1)``.
+        pass_directions: the direction of each pass, same length as ``pass_counts``.
+        cards_dealt: 7, or 9 for the hidden-cards variant (the last two dealt are hidden).
+        forced_bet: ``ante`` (default) or ``dealer_ante``.
+        reveal_first_to_act: ``best_showing`` (default) or ``left_of_dealer``.
+        roll_betting_rounds: 5 (a betting round after every revealed card, default) or 4
+            (after cards 1–4 only; the fifth card is turned and the hand goes to showdown).
+
+    Raises:
+        InvalidConfigError: on any impossible value, naming it and what is allowed.
+    """
+
+    split: Split = Split.HIGH_LOW_8
+    betting: Betting = Betting.FIXED_LIMIT
+    ante: int = 1
+    small_bet: int = 2
+    big_bet: int = 4
+    raise_cap: int | None = 4
+    cap_lifted_heads_up: bool = True
+    pass_counts: tuple[int, ...] = (3, 2, 1)
+    pass_directions: tuple[Direction, ...] = field(
+        default=(Direction.LEFT, Direction.LEFT, Direction.LEFT)
+    )
+    cards_dealt: int = 7
+    forced_bet: ForcedBet = ForcedBet.ANTE
+    reveal_first_to_act: FirstToAct = FirstToAct.BEST_SHOWING
+    roll_betting_rounds: int = 5
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        try:
+            set_(self, "split", Split(self.split))
+            set_(self, "betting", Betting(self.betting))
+            set_(self, "forced_bet", ForcedBet(self.forced_bet))
+            set_(self, "reveal_first_to_act", FirstToAct(self.reveal_first_to_act))
+        except ValueError as exc:
+            raise InvalidConfigError(f"invalid table option: {exc}") from None
+        set_(
+            self, "pass_directions", _enum_tuple(Direction, self.pass_directions, "pass_directions")
+        )
+        set_(self, "pass_counts", tuple(self.pass_counts))
+        for name in ("ante", "small_bet", "big_bet", "cards_dealt", "roll_betting_rounds"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidConfigError(
+                    f"{name} must be an integer number of chips, got {value!r}"
+                )
+        if self.ante < 0:
+            raise InvalidConfigError(f"ante must be >= 0 chips, got {self.ante}")
+        if self.small_bet < 1:
+            raise InvalidConfigError(f"small_bet must be >= 1 chip, got {self.small_bet}")
+        if self.big_bet < self.small_bet:
+            raise InvalidConfigError(
+                f"big_bet ({self.big_bet}) must be at least small_bet ({self.small_bet})"
+            )
+        if self.raise_cap is not None and (
+            not isinstance(self.raise_cap, int)
+            or isinstance(self.raise_cap, bool)
+            or self.raise_cap < 1
+        ):
+            raise InvalidConfigError(
+                f"raise_cap must be a positive number of bets or None, got {self.raise_cap!r}"
+            )
+        if self.cards_dealt not in (7, 9):
+            raise InvalidConfigError(f"cards_dealt must be 7 or 9, got {self.cards_dealt}")
+        if self.roll_betting_rounds not in (4, 5):
+            raise InvalidConfigError(
+                f"roll_betting_rounds must be 4 or 5, got {self.roll_betting_rounds}"
+            )
+        if not self.pass_counts:
+            raise InvalidConfigError("pass_counts must list at least one pass")
+        for count in self.pass_counts:
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 6:
+                raise InvalidConfigError(
+                    f"each pass count must be an integer 1..6, got {list(self.pass_counts)!r}"
+                )
+        if len(self.pass_directions) != len(self.pass_counts):
+            raise InvalidConfigError(
+                f"pass_directions has {len(self.pass_directions)} entries but pass_counts has "
+                f"{len(self.pass_counts)}; give one direction per pass"
+            )
+
+    @property
+    def pass_schedule(self) -> tuple[tuple[int, Direction], ...]:
+        """The passes as ``(count, direction)`` pairs, in order (RULES.md §3)."""
+        return tuple(zip(self.pass_counts, self.pass_directions, strict=True))
+
+    @property
+    def hidden_cards(self) -> int:
+        """Hidden cards per player: 2 in the 9-card variant, else 0 (RULES.md §6)."""
+        return self.cards_dealt - 7
+
+    @property
+    def betting_rounds(self) -> int:
+        """Total betting rounds: one before the passes, one after each pass, then the roll."""
+        return 1 + len(self.pass_counts) + self.roll_betting_rounds
+
+    def max_players(self) -> int:
+        """Most players one deck can deal to: ``52 // cards_dealt`` (7 cards: 7, 9 cards: 5)."""
+        return DECK_SIZE // self.cards_dealt
+
+    def check_players(self, players: int) -> None:
+        """Check that ``players`` can play a hand under these rules (RULES.md §1).
+
+        Raises:
+            InvalidConfigError: fewer than 2 players, or more cards than the deck holds.
+        """
+        if players < MIN_PLAYERS:
+            raise InvalidConfigError(f"a hand needs at least {MIN_PLAYERS} players, got {players}")
+        need = self.cards_dealt * players
+        if need > DECK_SIZE:
+            raise InvalidConfigError(
+                f"{self.cards_dealt} cards × {players} players needs {need} cards; "
+                f"the deck has {DECK_SIZE}"
+            )
+
+    def replace(self, **changes: Any) -> TableConfig:
+        """A copy with some options changed (validated again)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(changes)
+        return TableConfig(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The HAND_HISTORY.md ``config`` object (JSON-ready: strings, ints, lists, null)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = [str(v) if isinstance(v, StrEnum) else v for v in value]
+            elif isinstance(value, StrEnum):
+                value = value.value
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
+        """Build from a HAND_HISTORY.md ``config`` object; missing options take defaults.
+
+        Raises:
+            InvalidConfigError: on an unknown option name or an invalid value.
+        """
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise InvalidConfigError(
+                f"unknown table option(s) {unknown}; known options: {sorted(known)}"
+            )
+        kwargs = dict(data)
+        for name in ("pass_counts", "pass_directions"):
+            if name in kwargs:
+                if isinstance(kwargs[name], str) or not isinstance(kwargs[name], Sequence):
+                    raise InvalidConfigError(f"{name} must be a list, got {kwargs[name]!r}")
+                kwargs[name] = tuple(kwargs[name])
+        try:
+            return cls(**kwargs)
+        except TypeError as exc:
+            raise InvalidConfigError(f"invalid table options: {exc}") from None
