@@ -1,0 +1,32 @@
+"""Server settings: every dependency of the app, injected (and overridden in tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import anaconda_poker
+
+STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
+"""The web client's files (owned by the web front end), served at ``/``."""
+
+DEFAULT_DATABASE_PATH = Path("data") / "anaconda-poker.sqlite3"
+"""Default embedded database file, relative to the working directory."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ServerSettings:
+    """Configuration of one server process.
+
+    Attributes:
+        database_url: SQLAlchemy URL; ``sqlite:///path`` (default: ``./data/...sqlite3``) or
+            ``postgresql://user@host/db`` (driven by psycopg 3).
+        allowed_origins: extra browser ``Origin`` values accepted besides the server's own.
+        static_dir: folder of the web client served at ``/``.
+        create_default_lobby: create one table with bots when the database has none.
+    """
+
+    database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
+    allowed_origins: tuple[str, ...] = ()
+    static_dir: Path = field(default=STATIC_DIR)
+    create_default_lobby: bool = True
