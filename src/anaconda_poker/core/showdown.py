@@ -1,0 +1,102 @@
+"""Showdown: award each pot to the best high hand and the best qualifying low (RULES.md §5).
+
+Hand values come from :mod:`anaconda_poker.core.evaluation`; this module only applies the
+awarding rules: halves with the odd chip to high, no qualifying low means high takes the
+whole pot, ties share, odd chips of a shared half in seat order from the dealer's left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from anaconda_poker.core.config import Split
+from anaconda_poker.core.evaluation import high_value, low_value
+from anaconda_poker.core.pots import share, split_high_low
+from anaconda_poker.core.result import PotResult
+
+
+def hand_values(
+    split: Split, fives: Mapping[int, Sequence[int]]
+) -> tuple[dict[int, int], dict[int, int | None]]:
+    """High and low values of each shown five-card hand.
+
+    Args:
+        split: the game type (RULES.md §5).
+        fives: ``{seat: five card codes}`` for the seats at showdown.
+
+    Returns:
+        ``(high, low)``: ``high[seat]`` is the evaluator's high value (larger is better);
+        ``low[seat]`` is the evaluator's low value (larger is better) or ``None`` when the
+        hand has no qualifying low; ``low`` is empty in high-only games.
+    """
+    high = {seat: high_value(cards) for seat, cards in fives.items()}
+    low: dict[int, int | None] = {}
+    if split.has_low:
+        qualifier = split.low_qualifier
+        for seat, cards in fives.items():
+            low[seat] = low_value(cards, qualifier=qualifier)
+    return high, low
+
+
+def _best(seats: Sequence[int], values: Mapping[int, int | None]) -> tuple[int, ...]:
+    best: int | None = None
+    winners: list[int] = []
+    for seat in seats:
+        value = values[seat]
+        if value is None:
+            continue
+        if best is None or value > best:
+            best = value
+            winners = [seat]
+        elif value == best:
+            winners.append(seat)
+    return tuple(winners)
+
+
+def award_pots(
+    split: Split,
+    pots: Sequence[tuple[int, Sequence[int]]],
+    high: Mapping[int, int],
+    low: Mapping[int, int | None],
+    *,
+    order: Sequence[int],
+) -> list[PotResult]:
+    """Award every pot among its eligible seats (RULES.md §5 "Awarding each pot").
+
+    Args:
+        split: the game type.
+        pots: ``(amount, eligible seats)`` per pot, main pot first.
+        high, low: hand values from :func:`hand_values`.
+        order: the seats of the hand in seat order from the dealer's left (odd chips).
+
+    Returns:
+        One :class:`PotResult` per pot, awards summing to its amount.
+    """
+    out: list[PotResult] = []
+    has_low = split.has_low
+    for amount, eligible in pots:
+        high_winners = _best(eligible, high)
+        low_winners = _best(eligible, low) if has_low else ()
+        if low_winners:
+            high_half, low_half = split_high_low(amount)
+            awards = share(high_half, high_winners, order=order)
+            for seat, chips in share(low_half, low_winners, order=order).items():
+                awards[seat] = awards.get(seat, 0) + chips
+        else:
+            awards = share(amount, high_winners, order=order)
+        scoop = None
+        if has_low and len(high_winners) == 1:
+            winner = high_winners[0]
+            if not low_winners or low_winners == (winner,):
+                scoop = winner
+        out.append(
+            PotResult(
+                amount=amount,
+                eligible=tuple(eligible),
+                high_winners=high_winners,
+                low_winners=low_winners,
+                awards=awards,
+                scoop=scoop,
+            )
+        )
+    return out

@@ -1,0 +1,137 @@
+"""Per-seat and spectator views of a hand: exactly what RULES.md §7 allows, JSON-ready.
+
+A seat sees its own cards (hidden cards included), its own pass choices and what it
+received, its own pending pass or arrangement, every public action, every revealed card,
+pot and stack sizes. It never sees another seat's unrevealed cards, pending choices,
+arrangement, dead cards or the deck. A spectator sees only public information.
+
+Views are built on demand (never kept up to date per action).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.pots import build_pots
+from anaconda_poker.core.rule_errors import NotYourTurnError
+
+if TYPE_CHECKING:
+    from anaconda_poker.core.state import HandState
+
+
+def _cards(codes: Any) -> list[str]:
+    return [card_str(c) for c in codes]
+
+
+def public_log(state: HandState) -> list[dict[str, Any]]:
+    """The public action log: betting actions in full; passes and arrangements only as
+    "seat N committed" (their cards are private, RULES.md §3, §7)."""
+    log: list[dict[str, Any]] = []
+    for seat, action, all_in in state._actions:
+        entry: dict[str, Any] = {"seat": seat, "action": action.kind.value}
+        if action.to is not None:
+            entry["to"] = action.to
+        if all_in:
+            entry["all_in"] = True
+        log.append(entry)
+    return log
+
+
+def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None`` = spectator) as a JSON-ready dict (RULES.md §7).
+
+    Keys: ``phase``, ``betting_round``, ``pass_index`` (``None`` unless passing),
+    ``pass_count``, ``revealed_count``, ``button``, ``to_act``, ``current_bet``, ``pot``
+    (chips in the pots), ``pot_total`` (pots plus this round's bets), ``pots`` (main and side
+    pots so far: amount, eligible), ``seats`` (public per-seat facts: ``seat``, ``name``,
+    ``stack``, ``bet`` this round, ``committed`` this hand, ``folded``, ``all_in``,
+    ``revealed`` cards, ``card_count`` face-down cards, ``hidden_count``, ``has_committed``),
+    ``log`` (public actions), ``result`` (when complete) and ``you`` (``None`` for a
+    spectator; else ``seat``, ``hand``, ``hidden``, ``passes`` [{``passed``,
+    ``received``}], ``pending_pass``, ``arrangement``, ``dead``, ``legal``).
+
+    Raises:
+        NotYourTurnError: ``seat`` is not playing in this hand.
+    """
+    from anaconda_poker.core.state import Phase
+
+    if seat is not None and (
+        not isinstance(seat, int) or not 0 <= seat < state.n_seats or not state.dealt_in[seat]
+    ):
+        raise NotYourTurnError(
+            f"seat {seat!r} is not playing in this hand; players are {list(state.order)}",
+            seat=seat,
+        )
+    phase = state.phase
+    simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
+    seats: list[dict[str, Any]] = []
+    for s in state.order:
+        arranged = state.arranged[s]
+        shown = state.shown[s]
+        if arranged is not None and state.live[s]:
+            face_down = len(arranged) - shown
+        elif state.live[s]:
+            face_down = len(state.hands[s])
+        else:
+            face_down = 0
+        seats.append(
+            {
+                "seat": s,
+                "name": state.names[s],
+                "stack": state.stack[s],
+                "bet": state.bet[s],
+                "committed": state.committed[s] + state.bet[s],
+                "folded": not state.live[s],
+                "all_in": state.live[s] and state.stack[s] == 0,
+                "revealed": _cards(state.revealed(s)),
+                "card_count": face_down,
+                "hidden_count": len(state.hidden[s]) if state.live[s] else 0,
+                "has_committed": simultaneous and state.live[s] and state.pending[s] is not None,
+            }
+        )
+    pots: list[dict[str, Any]] = []
+    if phase is not Phase.COMPLETE and any(state.live):
+        pots = [
+            {"amount": amount, "eligible": eligible}
+            for amount, eligible in build_pots(state.committed, state.live, dead=state.dead_money)
+        ]
+    view: dict[str, Any] = {
+        "phase": phase.value,
+        "betting_round": state.betting_round,
+        "pass_index": state.pass_index if phase is Phase.PASSING else None,
+        "pass_count": state.config.pass_counts[state.pass_index] if phase is Phase.PASSING else 0,
+        "revealed_count": state.revealed_count,
+        "button": state.button,
+        "to_act": list(state.to_act),
+        "current_bet": state.current_bet,
+        "pot": state.pot,
+        "pot_total": state.pot_total,
+        "pots": pots,
+        "seats": seats,
+        "log": public_log(state),
+        "result": state.result.to_dict() if state.result is not None else None,
+        "you": None,
+    }
+    if seat is not None:
+        pending = state.pending[seat]
+        arranged = state.arranged[seat]
+        in_passing = phase is Phase.PASSING
+        arrangement = arranged if arranged is not None else (None if in_passing else pending)
+        dead: list[int] = []
+        if arranged is not None:
+            dead = [c for c in state.hands[seat] if c not in arranged]
+        view["you"] = {
+            "seat": seat,
+            "hand": _cards(state.hands[seat]),
+            "hidden": _cards(state.hidden[seat]),
+            "passes": [
+                {"passed": _cards(given), "received": _cards(got)}
+                for given, got in state.passes[seat]
+            ],
+            "pending_pass": _cards(pending) if in_passing and pending is not None else None,
+            "arrangement": _cards(arrangement) if arrangement is not None else None,
+            "dead": _cards(dead),
+            "legal": state.legal_actions(seat).to_dict(),
+        }
+    return view
