@@ -1,0 +1,368 @@
+"""The event store: append table events (group-committed) and read them back.
+
+:class:`EventStore` is the synchronous repository over an SQLAlchemy engine.
+:class:`EventWriter` serialises all writes through one background thread that commits
+whatever is queued in a single transaction ("group commit"), so hundreds of tables each
+waiting for their own commit cost one disk sync per batch, and the asyncio event loop never
+blocks on the database. ``await writer.commit(batch)`` returns only once the batch is durable:
+the server broadcasts an action only after that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import queue
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from anaconda_poker.storage.schema import hand_histories, poker_tables, table_events
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """One event to append.
+
+    Attributes:
+        kind: the event's name (``seat_taken``, ``hand_started``, ``action`` ...).
+        payload: JSON-ready data of the event.
+        at: wall-clock time of the event, Unix seconds.
+    """
+
+    kind: str
+    payload: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event read back: its per-table sequence number ``seq`` (from 1) and contents."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A game table's row: id, name, creation time (Unix seconds), settings JSON, closed."""
+
+    table_id: str
+    name: str
+    created_at: float
+    settings: dict[str, Any]
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand: number, finish time, summary (button, split, net, commitment) and the
+    full hand history (HAND_HISTORY.md with deck, salt and commitment)."""
+
+    hand_no: int
+    finished_at: float
+    summary: dict[str, Any]
+    history: dict[str, Any]
+
+
+@dataclass(slots=True)
+class WriteBatch:
+    """Everything one table writes atomically.
+
+    Attributes:
+        table_id: the table.
+        first_seq: the ``seq`` of ``events[0]``; the rest follow consecutively.
+        events: the events, in order.
+        new_table: the table's row when the batch creates the table.
+        hand: a finished hand's record (same transaction as its ``hand_finished`` event).
+        close: mark the table closed.
+    """
+
+    table_id: str
+    first_seq: int
+    events: Sequence[NewEvent]
+    new_table: StoredTable | None = None
+    hand: HandRecord | None = None
+    close: bool = False
+
+
+class EventStore:
+    """Synchronous repository over an SQLAlchemy engine (SQLite or PostgreSQL).
+
+    Args:
+        engine: from :func:`anaconda_poker.storage.database.open_database`.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- writes -------------------------------------------------------------------------
+    def write(self, batches: Sequence[WriteBatch]) -> None:
+        """Write several batches in one transaction (all or nothing).
+
+        Raises:
+            sqlalchemy.exc.IntegrityError: e.g. a ``seq`` already taken for that table.
+            sqlalchemy.exc.OperationalError: the database failed.
+        """
+        with self.engine.begin() as conn:
+            for batch in batches:
+                self._write_one(conn, batch)
+
+    @staticmethod
+    def _write_one(conn: Connection, batch: WriteBatch) -> None:
+        if batch.new_table is not None:
+            row = batch.new_table
+            conn.execute(
+                insert(poker_tables).values(
+                    table_id=row.table_id,
+                    name=row.name,
+                    created_at=row.created_at,
+                    settings=_dumps(row.settings),
+                    closed=row.closed,
+                )
+            )
+        if batch.events:
+            conn.execute(
+                insert(table_events),
+                [
+                    {
+                        "table_id": batch.table_id,
+                        "seq": batch.first_seq + i,
+                        "kind": ev.kind,
+                        "payload": _dumps(ev.payload),
+                        "at": ev.at,
+                    }
+                    for i, ev in enumerate(batch.events)
+                ],
+            )
+        if batch.hand is not None:
+            conn.execute(
+                insert(hand_histories).values(
+                    table_id=batch.table_id,
+                    hand_no=batch.hand.hand_no,
+                    finished_at=batch.hand.finished_at,
+                    summary=_dumps(batch.hand.summary),
+                    history=_dumps(batch.hand.history),
+                )
+            )
+        if batch.close:
+            conn.execute(
+                update(poker_tables)
+                .where(poker_tables.c.table_id == batch.table_id)
+                .values(closed=True)
+            )
+
+    # -- reads --------------------------------------------------------------------------
+    def tables(self, *, include_closed: bool = False) -> list[StoredTable]:
+        """Every table row, oldest first."""
+        query = select(poker_tables).order_by(poker_tables.c.created_at)
+        if not include_closed:
+            query = query.where(poker_tables.c.closed.is_(False))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            StoredTable(
+                table_id=r.table_id,
+                name=r.name,
+                created_at=r.created_at,
+                settings=json.loads(r.settings),
+                closed=bool(r.closed),
+            )
+            for r in rows
+        ]
+
+    def events(self, table_id: str) -> list[StoredEvent]:
+        """A table's events in ``seq`` order (empty for an unknown table)."""
+        query = (
+            select(
+                table_events.c.seq, table_events.c.kind, table_events.c.payload, table_events.c.at
+            )
+            .where(table_events.c.table_id == table_id)
+            .order_by(table_events.c.seq)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            StoredEvent(seq=r.seq, kind=r.kind, payload=json.loads(r.payload), at=r.at)
+            for r in rows
+        ]
+
+    def hand(self, table_id: str, hand_no: int) -> HandRecord | None:
+        """One finished hand, or ``None`` if unknown or not finished."""
+        query = select(hand_histories).where(
+            hand_histories.c.table_id == table_id, hand_histories.c.hand_no == hand_no
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        return HandRecord(
+            hand_no=row.hand_no,
+            finished_at=row.finished_at,
+            summary=json.loads(row.summary),
+            history=json.loads(row.history),
+        )
+
+    def hands(self, table_id: str, *, limit: int = 200) -> list[dict[str, Any]]:
+        """Summaries of a table's most recent finished hands, newest first.
+
+        Args:
+            limit: most summaries returned (>= 1).
+        """
+        query = (
+            select(hand_histories.c.hand_no, hand_histories.c.finished_at, hand_histories.c.summary)
+            .where(hand_histories.c.table_id == table_id)
+            .order_by(hand_histories.c.hand_no.desc())
+            .limit(max(1, limit))
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            {"hand_no": r.hand_no, "finished_at": r.finished_at, **json.loads(r.summary)}
+            for r in rows
+        ]
+
+
+@dataclass(slots=True)
+class _Pending:
+    batch: WriteBatch
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+@dataclass(slots=True)
+class WriterStats:
+    """Counters of the writer thread: transactions, batches and events committed."""
+
+    transactions: int = 0
+    batches: int = 0
+    events: int = 0
+    failures: int = 0
+    largest_group: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+
+class EventWriter:
+    """Group-committing writer thread in front of an :class:`EventStore`.
+
+    ``await commit(batch)`` queues the batch and returns when it is committed (or raises the
+    database error). Everything queued while a transaction runs goes into the next one.
+
+    Args:
+        store: the repository to write to.
+        max_group: most batches per transaction.
+    """
+
+    def __init__(self, store: EventStore, *, max_group: int = 512) -> None:
+        self.store = store
+        self.max_group = max_group
+        self.stats = WriterStats()
+        self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the writer thread (idempotent)."""
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._run, name="anaconda-event-writer", daemon=True
+            )
+            self._thread.start()
+
+    def stop(self) -> None:
+        """Finish what is queued, then stop the thread (blocking)."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+
+    async def commit(self, batch: WriteBatch) -> None:
+        """Queue ``batch`` and wait until it is durable.
+
+        Raises:
+            RuntimeError: the writer is not running.
+            sqlalchemy.exc.SQLAlchemyError: the database refused or failed the write.
+        """
+        if self._thread is None:
+            raise RuntimeError("the event writer is not running")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Pending(batch, loop, future))
+        await asyncio.shield(future)
+
+    def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = self._queue.get()
+            if first is None:
+                break
+            group = [first]
+            while len(group) < self.max_group:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stopping = True
+                    break
+                group.append(item)
+            self._write_group(group)
+
+    def _write_group(self, group: list[_Pending]) -> None:
+        try:
+            self.store.write([p.batch for p in group])
+        except Exception:
+            if len(group) == 1:
+                self._settle(group[0], _current_exception())
+                return
+            for pending in group:  # isolate the failing batch; the others still commit
+                try:
+                    self.store.write([pending.batch])
+                except Exception:
+                    self._settle(pending, _current_exception())
+                else:
+                    self._count([pending])
+                    self._settle(pending, None)
+            return
+        self._count(group)
+        for pending in group:
+            self._settle(pending, None)
+
+    def _count(self, group: list[_Pending]) -> None:
+        with self.stats._lock:
+            self.stats.transactions += 1
+            self.stats.batches += len(group)
+            self.stats.events += sum(len(p.batch.events) for p in group)
+            self.stats.largest_group = max(self.stats.largest_group, len(group))
+
+    def _settle(self, pending: _Pending, error: BaseException | None) -> None:
+        if error is not None:
+            with self.stats._lock:
+                self.stats.failures += 1
+
+        def settle() -> None:
+            if pending.future.done():
+                return
+            if error is None:
+                pending.future.set_result(None)
+            else:
+                pending.future.set_exception(error)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            pending.loop.call_soon_threadsafe(settle)
+
+
+def _current_exception() -> BaseException:
+    import sys
+
+    error = sys.exc_info()[1]
+    return error if error is not None else RuntimeError("unknown database error")
