@@ -1,0 +1,254 @@
+"""Rank a seat's legal choices by expected pot share: which cards to pass, which five to keep
+and in which order to reveal them.
+
+Both rankings reuse the random-opponent model of :mod:`anaconda_poker.analysis.equity` with
+common random numbers: every choice is scored on the same deals, so the differences between
+choices are measured far more precisely than each choice's equity alone.
+
+* **Passing** (RULES.md §3): after passing ``cards`` the seat keeps the rest and receives as
+  many cards, uniformly random among the unseen cards; the passed cards join the receiver's
+  hand (they become its known cards). Later passes are not simulated: each choice is scored by
+  the showdown equity of the hand right after this pass.
+* **Arranging** (RULES.md §2.5): each of the 21 fives is scored against the same opponent
+  deals. The reveal order does not change showdown equity; :func:`reveal_order` stacks the
+  five to disguise it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from anaconda_poker.analysis.equity import (
+    DEFAULT_EXACT_LIMIT,
+    FIVE,
+    PLAYABLE_CARDS,
+    EquityResult,
+    FieldBest,
+    InvalidSituationError,
+    OpponentInfo,
+    SeatKnowledge,
+    _Accumulator,
+    deal_batches,
+    opponent_values,
+    outcome,
+)
+from anaconda_poker.analysis.values import hand_values
+from anaconda_poker.core.cards import RANKS
+from anaconda_poker.core.config import Split
+from anaconda_poker.core.evaluation import showing_value
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One ranked choice.
+
+    Attributes:
+        cards: the card codes chosen: the cards to pass, or the five to keep in reveal order.
+        result: the seat's equity after making the choice.
+    """
+
+    cards: tuple[int, ...]
+    result: EquityResult
+
+
+def pass_choices(
+    knowledge: SeatKnowledge,
+    *,
+    count: int,
+    receiver: int,
+    split: Split,
+    trials: int = 20_000,
+    rng: np.random.Generator | int | None = None,
+    candidates: Sequence[Sequence[int]] | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+) -> list[Choice]:
+    """Rank the ways to pass ``count`` cards by expected pot share, best first.
+
+    Args:
+        knowledge: the seat's knowledge before this pass; ``hand`` must hold 7 cards.
+        count: cards to pass (1..6).
+        receiver: seat number of the opponent who receives them (must be an active
+            opponent in ``knowledge``).
+        split: game type.
+        trials: deals scored per choice (the same deals for every choice).
+        rng: NumPy generator or int seed.
+        candidates: the card sets to compare; default every ``count``-subset of the hand.
+        exact_limit: enumerate exactly when the received cards and the opponents' unknown
+            cards have at most this many assignments.
+
+    Returns:
+        One :class:`Choice` per candidate, sorted by ``result.share`` descending (ties by
+        card codes), ``cards`` ascending.
+
+    Raises:
+        InvalidSituationError: hand not of 7 cards, bad count, unknown receiver, a candidate
+            card not in the hand.
+    """
+    hand = knowledge.hand
+    if len(hand) != PLAYABLE_CARDS:
+        raise InvalidSituationError(f"passing needs the 7-card hand, got {len(hand)} cards")
+    if not 1 <= count < PLAYABLE_CARDS:
+        raise InvalidSituationError(f"pass count must be 1..6, got {count}")
+    active = list(knowledge.active)
+    index = next((i for i, o in enumerate(active) if o.seat == receiver), None)
+    if index is None:
+        raise InvalidSituationError(f"seat {receiver} is not an opponent still in the hand")
+    if candidates is None:
+        options = [tuple(sorted(c)) for c in combinations(hand, count)]
+    else:
+        options = [tuple(sorted(int(x) for x in c)) for c in candidates]
+        for option in options:
+            if len(option) != count or not set(option) <= set(hand):
+                raise InvalidSituationError(
+                    f"cannot pass {list(option)}: pick {count} cards of the hand {list(hand)}"
+                )
+    # The receiver's unknown cards shrink by ``count``: the passed cards take their place.
+    old = active[index]
+    keep_known = old.known[max(0, len(old.known) + count - PLAYABLE_CARDS) :]
+    needs = [o.unknown for o in active]
+    needs[index] = PLAYABLE_CARDS - len(keep_known) - count
+    dealing = [*active]
+    exact, batches = deal_batches(
+        knowledge, extra=count, trials=trials, exact_limit=exact_limit, rng=rng, needs=needs
+    )
+    accs = [_Accumulator() for _ in options]
+    others = [o for i, o in enumerate(dealing) if i != index]
+    offsets = np.cumsum([count, *needs])
+    for deals in batches:
+        n = deals.shape[0]
+        other_cols = np.concatenate(
+            [deals[:, offsets[i] : offsets[i + 1]] for i in range(len(dealing)) if i != index]
+            or [np.zeros((n, 0), dtype=np.uint8)],
+            axis=1,
+        )
+        oh, ol = opponent_values(others, other_cols, split)
+        field = FieldBest.of(oh, ol)
+        received = deals[:, :count]
+        recv_fill = deals[:, offsets[index] : offsets[index + 1]]
+        mine = np.empty((len(options), n, PLAYABLE_CARDS), dtype=np.uint8)
+        theirs = np.empty((len(options), n, PLAYABLE_CARDS), dtype=np.uint8)
+        for j, option in enumerate(options):
+            kept = [c for c in hand if c not in option]
+            mine[j, :, : PLAYABLE_CARDS - count] = kept
+            mine[j, :, PLAYABLE_CARDS - count :] = received
+            known = keep_known + option
+            theirs[j, :, : len(known)] = known
+            theirs[j, :, len(known) :] = recv_fill
+        mh, ml = hand_values(mine.reshape(-1, PLAYABLE_CARDS), split)
+        th, tl = hand_values(theirs.reshape(-1, PLAYABLE_CARDS), split)
+        for j in range(len(options)):
+            part = slice(j * n, (j + 1) * n)
+            accs[j].add(outcome(mh[part], ml[part], field.with_opponent(th[part], tl[part]), split))
+    chosen = [
+        Choice(option, acc.result(exact=exact, opponents=len(active)))
+        for option, acc in zip(options, accs, strict=True)
+    ]
+    chosen.sort(key=lambda c: (-c.result.share, c.cards))
+    return chosen
+
+
+def arrange_choices(
+    knowledge: SeatKnowledge,
+    *,
+    split: Split,
+    trials: int = 20_000,
+    rng: np.random.Generator | int | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+) -> list[Choice]:
+    """Rank the 21 fives of a 7-card hand by expected pot share, best first.
+
+    Args:
+        knowledge: the seat's knowledge; ``hand`` must hold 7 cards.
+        split: game type.
+        trials: Monte Carlo deals (the same deals score every five).
+        rng: NumPy generator or int seed.
+        exact_limit: enumerate exactly when the unseen assignments are at most this many.
+
+    Returns:
+        21 :class:`Choice` objects sorted by share descending (ties: higher ``win_high``,
+        then card codes); ``cards`` is each five in :func:`reveal_order`.
+
+    Raises:
+        InvalidSituationError: if the hand does not hold 7 cards.
+    """
+    hand = knowledge.hand
+    if len(hand) != PLAYABLE_CARDS:
+        raise InvalidSituationError(f"arranging needs the 7-card hand, got {len(hand)} cards")
+    fives = [tuple(f) for f in combinations(hand, FIVE)]
+    fh, fl = hand_values(np.asarray(fives, dtype=np.uint8), split)
+    accs = [_Accumulator() for _ in fives]
+    active = knowledge.active
+    # The two cards left out become dead: out of play, unknown to the others, known to us.
+    exact, batches = deal_batches(
+        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
+    )
+    for deals in batches:
+        oh, ol = opponent_values(active, deals, split)
+        field = FieldBest.of(oh, ol)
+        for j in range(len(fives)):
+            accs[j].add(outcome(int(fh[j]), int(fl[j]), field, split))
+    chosen = [
+        Choice(reveal_order(five, split), acc.result(exact=exact, opponents=len(active)))
+        for five, acc in zip(fives, accs, strict=True)
+    ]
+    chosen.sort(key=lambda c: (-c.result.share, -c.result.win_high, sorted(c.cards)))
+    return chosen
+
+
+def reveal_order(five: Sequence[int], split: Split) -> tuple[int, ...]:
+    """Stack five cards so that the face-up cards give the hand away as late as possible.
+
+    Greedy: each next card is the one whose addition leaves the weakest-looking board: the
+    lowest :func:`~anaconda_poker.core.evaluation.showing_value` (pairs, trips, suited and
+    connected cards show late). A hand that plays only for low (a qualifying low with no
+    better than a pair for high, in split games) instead shows its highest low card first,
+    so the low comes into view last. Ties go to the lower card code. Deterministic.
+
+    Args:
+        five: five distinct card codes.
+        split: game type.
+
+    Returns:
+        The same five codes in reveal order (first revealed first).
+
+    Raises:
+        InvalidSituationError: if ``five`` is not five distinct cards.
+    """
+    cards = [int(c) for c in five]
+    if len(set(cards)) != FIVE or len(cards) != FIVE:
+        raise InvalidSituationError(f"reveal order needs five distinct cards, got {cards}")
+    low_first = split.has_low and _plays_for_low_only(cards)
+    order: list[int] = []
+    left = sorted(cards)
+    while left:
+        if low_first:
+            pick = max(left, key=lambda c: (_low_rank(c), -c))
+        else:
+            pick = min(left, key=lambda c: (showing_value([*order, c]), c))
+        order.append(pick)
+        left.remove(pick)
+    return tuple(order)
+
+
+def _low_rank(code: int) -> int:
+    """Ace-to-five rank of a card: ace 1, two 2, ..., king 13."""
+    rank = code >> 2
+    return 1 if rank == len(RANKS) - 1 else rank + 2
+
+
+_LOW_LIMIT = 8
+"""Highest ace-to-five rank of a hand that counts as "going low" for stacking."""
+
+
+def _plays_for_low_only(cards: Sequence[int]) -> bool:
+    """Five different ranks, all eight or lower (ace low), and neither straight nor flush."""
+    lows = sorted(_low_rank(c) for c in cards)
+    if len(set(lows)) != FIVE or lows[-1] > _LOW_LIMIT:
+        return False
+    flush = len({c & 3 for c in cards}) == 1
+    straight = lows[-1] - lows[0] == FIVE - 1
+    return not (flush or straight)

@@ -1,0 +1,606 @@
+"""Showdown equity of one seat at any point of an Anaconda hand, against random opponents.
+
+The question: given everything one seat knows (RULES.md §7), what are its chances of winning
+the high half, the low half, of scooping, and what share of the pot does it take on average
+at showdown? Opponents' unknown cards are uniformly random among the cards this seat has not
+seen; every opponent then plays its best hand.
+
+The model (each point is a documented assumption, not a rule of the game):
+
+* **Unseen pool.** 52 cards minus the seat's own cards (hand, hidden cards, its two dead
+  cards after arranging) minus every card it knows to be elsewhere: cards it passed (pinned to
+  the seat they went to, RULES.md §3), revealed cards of every seat (RULES.md §2.6). A
+  folded hand's unrevealed cards are unknown but out of play: removing random cards from the
+  pool for it does not change the distribution of what the others hold, so folded seats only
+  remove their *known* cards.
+* **An opponent holds seven playable cards** (the two hidden cards of the 9-card deal never
+  play, RULES.md §6): its known cards (the ones this seat passed it), its revealed cards and
+  a random fill from the pool. Before it reveals anything it plays its best five of seven;
+  after revealing ``r`` cards it plays those ``r`` plus the best ``5 - r`` of its other
+  ``7 - r`` cards; with five revealed it plays exactly those.
+* **High and low are valued separately.** A seven-card hand is scored by its best high five
+  and its best low five, even where one five could not do both (RULES.md §5 makes the same
+  five play both ways). This flatters unarranged hands slightly and is exact once a hand's
+  five are fixed (a five-card ``hand`` of this seat; an opponent with five cards showing).
+* **One pot**, no side pots, no odd chips: the pot share is ``high share`` in ``high_only``
+  and ``(high share + low share) / 2`` in split games when some hand qualifies for low
+  (RULES.md §5), ``high share`` otherwise. Ties share a half equally.
+
+Exact enumeration of every assignment of unseen cards is used when their number is at most
+``exact_limit``; otherwise a vectorised Monte Carlo with ``trials`` deals. Both evaluate on
+the batch evaluator (:func:`anaconda_poker.core.evaluation.high_values` /
+:func:`~anaconda_poker.core.evaluation.low_values`).
+
+>>> from anaconda_poker.core.cards import parse_codes
+>>> from anaconda_poker.core.config import Split
+>>> me = SeatKnowledge(hand=tuple(parse_codes("As Ks Qs Js Ts")),
+...                    opponents=(OpponentInfo(seat=1, revealed=tuple(parse_codes("2c 2d 2h 2s 3c"))),))
+>>> equity(me, split=Split.HIGH_ONLY).share
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from anaconda_poker.analysis.values import hand_values
+from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.config import Split
+from anaconda_poker.core.errors import AnacondaError, DuplicateCardError, InvalidCardError
+
+PLAYABLE_CARDS = 7
+"""Cards a player holds for play (the 9-card deal's two hidden cards never play)."""
+FIVE = 5
+
+IntArray = NDArray[np.int64]
+CardArray = NDArray[np.uint8]
+
+DEFAULT_TRIALS = 100_000
+"""Monte Carlo deals used when no ``trials`` is given."""
+DEFAULT_EXACT_LIMIT = 60_000
+"""Largest number of card assignments enumerated exactly by default."""
+_CHUNK = 65_536
+"""Deals evaluated per NumPy batch (bounds memory: a few MB per chunk)."""
+
+
+class InvalidSituationError(AnacondaError):
+    """The described situation is impossible: wrong card counts, a card in two places,
+    more cards needed than the deck holds, a bad seat number."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OpponentInfo:
+    """What the asking seat knows about one opponent.
+
+    Attributes:
+        seat: the opponent's seat number (any int except the asking seat's; used in messages
+            and to attach passed cards).
+        known: card codes ``0..51`` known to be among the opponent's seven playable cards but
+            not revealed (the cards the asking seat passed to it).
+        revealed: card codes turned face up by the opponent, in reveal order (at most 5).
+        folded: True when the opponent is out of the hand: its known and revealed cards are
+            out of play, it takes no share.
+    """
+
+    seat: int
+    known: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()
+    folded: bool = False
+
+    @property
+    def unknown(self) -> int:
+        """Random cards to deal this opponent in one trial (0 if folded or fully shown)."""
+        if self.folded or len(self.revealed) >= FIVE:
+            return 0
+        return PLAYABLE_CARDS - len(self.known) - len(self.revealed)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeatKnowledge:
+    """Everything one seat knows that matters for showdown equity (RULES.md §7).
+
+    Attributes:
+        hand: the seat's playable cards: seven codes before arranging, or the five arranged
+            codes afterwards.
+        out_of_play: codes the seat knows are out of play and belong to nobody's hand: its own
+            hidden cards (9-card deal) and its two dead cards after arranging.
+        opponents: one entry per other seat dealt into the hand (folded ones included, so
+            their known cards leave the pool).
+
+    Raises:
+        InvalidSituationError: wrong hand size, an opponent with too many cards.
+        InvalidCardError: a code outside ``0..51``.
+        DuplicateCardError: the same card in two places (message names the card).
+    """
+
+    hand: tuple[int, ...]
+    out_of_play: tuple[int, ...] = ()
+    opponents: tuple[OpponentInfo, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(int(c) for c in self.hand))
+        object.__setattr__(self, "out_of_play", tuple(int(c) for c in self.out_of_play))
+        object.__setattr__(self, "opponents", tuple(self.opponents))
+        if len(self.hand) not in (FIVE, PLAYABLE_CARDS):
+            raise InvalidSituationError(
+                f"a hand has 7 cards (before arranging) or 5 (arranged), got {len(self.hand)}"
+            )
+        owner: dict[int, str] = {}
+
+        def claim(cards: Iterable[int], where: str) -> None:
+            for c in cards:
+                if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
+                    raise InvalidCardError(f"card code {c!r} ({where}) is out of range 0..51")
+                if c in owner:
+                    raise DuplicateCardError(
+                        f"{card_str(c)} cannot be both {owner[c]} and {where}"
+                    )
+                owner[c] = where
+
+        claim(self.hand, "in your hand")
+        claim(self.out_of_play, "out of play")
+        seats: set[int] = set()
+        for opp in self.opponents:
+            if opp.seat in seats:
+                raise InvalidSituationError(f"seat {opp.seat} is listed twice")
+            seats.add(opp.seat)
+            if len(opp.revealed) > FIVE:
+                raise InvalidSituationError(
+                    f"seat {opp.seat} shows {len(opp.revealed)} cards; at most 5 are revealed"
+                )
+            if len(opp.known) + len(opp.revealed) > PLAYABLE_CARDS:
+                raise InvalidSituationError(
+                    f"seat {opp.seat} would hold {len(opp.known) + len(opp.revealed)} known "
+                    f"cards; a player holds {PLAYABLE_CARDS}"
+                )
+            claim(opp.known, f"passed to seat {opp.seat}")
+            claim(opp.revealed, f"revealed by seat {opp.seat}")
+        if self.needed() > len(self.pool()):
+            raise InvalidSituationError(
+                f"the opponents need {self.needed()} unknown cards but only "
+                f"{len(self.pool())} are unseen"
+            )
+
+    @property
+    def active(self) -> tuple[OpponentInfo, ...]:
+        """Opponents still in the hand."""
+        return tuple(o for o in self.opponents if not o.folded)
+
+    def seen(self) -> frozenset[int]:
+        """Every card code whose location this seat knows."""
+        out = set(self.hand) | set(self.out_of_play)
+        for o in self.opponents:
+            out.update(o.known)
+            out.update(o.revealed)
+        return frozenset(out)
+
+    def pool(self) -> tuple[int, ...]:
+        """Unseen card codes, ascending: the cards random opponents are dealt from."""
+        seen = self.seen()
+        return tuple(c for c in range(52) if c not in seen)
+
+    def needed(self) -> int:
+        """Unknown cards dealt to the active opponents in one trial."""
+        return sum(o.unknown for o in self.active)
+
+    def assignments(self) -> int:
+        """Number of distinct assignments of unseen cards to the opponents (the exact
+        enumeration size): the product of binomials over active opponents."""
+        remaining = len(self.pool())
+        total = 1
+        for o in self.active:
+            total *= math.comb(remaining, o.unknown)
+            remaining -= o.unknown
+        return total
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EquityResult:
+    """Showdown statistics of the asking seat.
+
+    Attributes:
+        win_high: probability of holding the best high hand (ties count as wins), 0..1.
+        win_low: probability of holding the best qualifying low (ties count), 0..1; 0 in
+            ``high_only``.
+        scoop: probability of taking the whole pot alone (sole best high, and sole best low
+            or no qualifying low), 0..1.
+        share: expected fraction of the pot won, 0..1 (ties split a half equally).
+        win_high_se, win_low_se, scoop_se, share_se: standard errors of the estimates (0 for
+            exact enumeration).
+        trials: deals evaluated (all assignments when exact).
+        exact: True when every assignment was enumerated.
+        opponents: active opponents.
+    """
+
+    win_high: float
+    win_low: float
+    scoop: float
+    share: float
+    win_high_se: float
+    win_low_se: float
+    scoop_se: float
+    share_se: float
+    trials: int
+    exact: bool
+    opponents: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+# -- dealing -------------------------------------------------------------------------------
+
+
+@cache
+def _combos(n: int, k: int) -> NDArray[np.intp]:
+    """All ``k``-subsets of ``range(n)`` as rows, int[C(n, k), k] (read-only, cached)."""
+    if k == 0:
+        rows = np.zeros((1, 0), dtype=np.intp)
+    else:
+        rows = np.array(list(combinations(range(n), k)), dtype=np.intp)
+    rows.flags.writeable = False
+    return rows
+
+
+def _complements(n: int, k: int) -> NDArray[np.intp]:
+    """Row ``i``: ``range(n)`` minus the ``i``-th ``k``-subset, int[C(n, k), n - k]."""
+    rows = _combos(n, k)
+    mask = np.ones((len(rows), n), dtype=bool)
+    mask[np.arange(len(rows))[:, None], rows] = False
+    return np.nonzero(mask)[1].reshape(len(rows), n - k)
+
+
+def enumerate_deals(pool: Sequence[int], needs: Sequence[int]) -> CardArray:
+    """Every assignment of distinct pool cards to slots of the given sizes.
+
+    Args:
+        pool: the unseen card codes.
+        needs: cards for each recipient, in order.
+
+    Returns:
+        uint8[m, sum(needs)]: one row per assignment; columns hold each recipient's cards in
+        turn (``needs[0]`` columns, then ``needs[1]``, ...), each recipient's cards as a set
+        (ascending pool order), so ``m`` is the product of binomials.
+    """
+    pool_arr = np.asarray(pool, dtype=np.uint8)
+    rows = np.zeros((1, 0), dtype=np.intp)
+    remaining = np.arange(len(pool_arr), dtype=np.intp)[None, :]
+    for need in needs:
+        width = remaining.shape[1]
+        picks = _combos(width, need)
+        rest = _complements(width, need)
+        chosen = remaining[:, picks]  # [R, C, need]
+        left = remaining[:, rest]  # [R, C, width-need]
+        count = picks.shape[0]
+        total = rows.shape[0] * count
+        rows = np.concatenate(
+            [np.repeat(rows, count, axis=0), chosen.reshape(total, need)], axis=1
+        )
+        remaining = left.reshape(total, width - need)
+    return pool_arr[rows]
+
+
+def sample_deals(pool: Sequence[int], count: int, trials: int, rng: np.random.Generator) -> CardArray:
+    """``trials`` independent uniform draws of ``count`` distinct cards from ``pool``.
+
+    A vectorised partial Fisher–Yates shuffle of each row (Knuth, TAOCP vol. 2, §3.4.2,
+    algorithm P), stopped after ``count`` swaps.
+
+    Returns:
+        uint8[trials, count]: row ``t`` is an ordered uniform sample without replacement.
+
+    Raises:
+        ValueError: if ``count`` exceeds the pool size.
+    """
+    size = len(pool)
+    if count > size:
+        raise ValueError(f"cannot draw {count} distinct cards from a pool of {size}")
+    deck = np.tile(np.asarray(pool, dtype=np.uint8), trials)
+    base = np.arange(trials, dtype=np.intp) * size
+    for j in range(count):
+        target = base + rng.integers(j, size, size=trials, dtype=np.intp)
+        here = base + j
+        picked = deck[target]
+        deck[target] = deck[here]
+        deck[here] = picked
+    return deck.reshape(trials, size)[:, :count]
+
+
+# -- opponent values -----------------------------------------------------------------------
+
+
+def constrained_values(
+    fixed: Sequence[int], cards: CardArray, split: Split
+) -> tuple[IntArray, IntArray]:
+    """Best high and low of ``fixed`` plus the best ``5 - len(fixed)`` of ``cards``.
+
+    Args:
+        fixed: codes that must be in the five (revealed cards), 0..5 of them.
+        cards: uint8[n, k] the other candidate cards of each row, ``k >= 5 - len(fixed)``.
+        split: game type (decides the low qualifier; ``high_only`` returns lows of -1).
+
+    Returns:
+        ``(high int64[n], low int64[n])`` in the order of :func:`hand_values` (higher is
+        better; low -1 means no qualifying low).
+    """
+    n, k = cards.shape
+    r = len(fixed)
+    if r == 0:
+        return hand_values(cards, split)
+    if r >= FIVE:
+        h, lo = hand_values(np.asarray([fixed[:FIVE]], dtype=np.uint8), split)
+        return np.repeat(h, n), np.repeat(lo, n)
+    picks = _combos(k, FIVE - r)
+    c = len(picks)
+    rows = np.empty((n, c, FIVE), dtype=np.uint8)
+    rows[:, :, :r] = np.asarray(fixed, dtype=np.uint8)
+    rows[:, :, r:] = cards[:, picks]
+    h, lo = hand_values(rows.reshape(n * c, FIVE), split)
+    return h.reshape(n, c).max(axis=1), lo.reshape(n, c).max(axis=1)
+
+
+def opponent_values(
+    opponents: Sequence[OpponentInfo], deals: CardArray, split: Split
+) -> tuple[IntArray, IntArray]:
+    """High and low values of each active opponent in each deal.
+
+    Args:
+        opponents: the active opponents, in the column order of ``deals``.
+        deals: uint8[n, sum(o.unknown)] each opponent's random cards in turn.
+        split: game type.
+
+    Returns:
+        ``(high int64[n, len(opponents)], low int64[n, len(opponents)])``.
+    """
+    n = deals.shape[0]
+    highs = np.empty((n, len(opponents)), dtype=np.int64)
+    lows = np.empty((n, len(opponents)), dtype=np.int64)
+    # Group opponents that hold no known or revealed card: one batch call for all of them.
+    plain = [i for i, o in enumerate(opponents) if not o.known and not o.revealed]
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    if plain:
+        block = np.concatenate([deals[:, offsets[i] : offsets[i + 1]] for i in plain], axis=0)
+        h, lo = hand_values(block, split)
+        for j, i in enumerate(plain):
+            highs[:, i] = h[j * n : (j + 1) * n]
+            lows[:, i] = lo[j * n : (j + 1) * n]
+    for i, o in enumerate(opponents):
+        if i in plain:
+            continue
+        fill = deals[:, offsets[i] : offsets[i + 1]]
+        if o.known:
+            known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+            fill = np.concatenate([known, fill], axis=1)
+        highs[:, i], lows[:, i] = constrained_values(o.revealed, fill, split)
+    return highs, lows
+
+
+# -- shares --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FieldBest:
+    """The best high and low among a set of opponents in each deal, with tie counts.
+
+    Attributes:
+        high: int64[n] best opponent high value (-1 when there is no opponent).
+        high_count: int64[n] opponents holding that value.
+        low: int64[n] best opponent low value (-1: nobody qualifies).
+        low_count: int64[n] opponents holding that low (0 when nobody qualifies).
+    """
+
+    high: IntArray
+    high_count: IntArray
+    low: IntArray
+    low_count: IntArray
+
+    @classmethod
+    def of(cls, highs: IntArray, lows: IntArray) -> FieldBest:
+        """Reduce per-opponent values ``int64[n, k]`` to the field's best (``k`` may be 0)."""
+        n, k = highs.shape
+        if k == 0:
+            neg = np.full(n, -1, dtype=np.int64)
+            zero = np.zeros(n, dtype=np.int64)
+            return cls(neg, zero, neg.copy(), zero.copy())
+        hb = highs.max(axis=1)
+        lb = lows.max(axis=1)
+        hc = (highs == hb[:, None]).sum(axis=1)
+        lc = np.where(lb >= 0, (lows == lb[:, None]).sum(axis=1), 0)
+        return cls(hb, hc, lb, lc)
+
+    def with_opponent(self, high: IntArray, low: IntArray) -> FieldBest:
+        """The field with one more opponent whose values are ``high``/``low`` (int64[n])."""
+        hb = np.maximum(self.high, high)
+        hc = np.where(self.high == hb, self.high_count, 0) + (high == hb)
+        lb = np.maximum(self.low, low)
+        lc = np.where(lb >= 0, np.where(self.low == lb, self.low_count, 0) + (low == lb), 0)
+        return FieldBest(hb, hc, lb, lc)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Per-deal outcome of the asking seat: float64[n] arrays of 0/1 indicators and shares."""
+
+    win_high: NDArray[np.float64]
+    win_low: NDArray[np.float64]
+    scoop: NDArray[np.float64]
+    share: NDArray[np.float64]
+
+
+def outcome(
+    my_high: IntArray | int, my_low: IntArray | int, best: FieldBest, split: Split
+) -> Outcome:
+    """Score the asking seat's values against the field in each deal (RULES.md §5).
+
+    Args:
+        my_high, my_low: the seat's values, scalars or int64[n] (low -1 = no low).
+        best: the opponents' best values per deal.
+        split: game type.
+    """
+    mh = np.asarray(my_high, dtype=np.int64)
+    ml = np.asarray(my_low, dtype=np.int64)
+    win_h = mh >= best.high
+    sole_h = mh > best.high
+    h_share = np.where(sole_h, 1.0, np.where(win_h, 1.0 / (best.high_count + 1), 0.0))
+    if not split.has_low:
+        zeros = np.zeros_like(h_share)
+        return Outcome(win_h.astype(np.float64), zeros, sole_h.astype(np.float64), h_share)
+    i_low = ml >= 0
+    win_l = i_low & (ml >= best.low)
+    sole_l = i_low & (ml > best.low)
+    l_share = np.where(sole_l, 1.0, np.where(win_l, 1.0 / (best.low_count + 1), 0.0))
+    any_low = i_low | (best.low >= 0)
+    share = np.where(any_low, 0.5 * h_share + 0.5 * l_share, h_share)
+    scoop = sole_h & (sole_l | ~any_low)
+    win_l_f = np.broadcast_to(win_l, h_share.shape).astype(np.float64)
+    return Outcome(
+        np.broadcast_to(win_h, h_share.shape).astype(np.float64),
+        win_l_f,
+        np.broadcast_to(scoop, h_share.shape).astype(np.float64),
+        share,
+    )
+
+
+class _Accumulator:
+    """Running sums of an outcome's fields (for means and standard errors)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sums = np.zeros(4)
+        self.squares = np.zeros(4)
+
+    def add(self, out: Outcome) -> None:
+        stack = np.stack([out.win_high, out.win_low, out.scoop, out.share])
+        self.n += stack.shape[1]
+        self.sums += stack.sum(axis=1)
+        self.squares += (stack * stack).sum(axis=1)
+
+    def result(self, *, exact: bool, opponents: int) -> EquityResult:
+        n = max(self.n, 1)
+        mean = self.sums / n
+        if exact or self.n < 2:
+            se = np.zeros(4)
+        else:
+            var = np.maximum(self.squares / n - mean * mean, 0.0) * n / (n - 1)
+            se = np.sqrt(var / n)
+        m = [float(x) for x in mean]
+        s = [float(x) for x in se]
+        return EquityResult(
+            win_high=m[0],
+            win_low=m[1],
+            scoop=m[2],
+            share=m[3],
+            win_high_se=s[0],
+            win_low_se=s[1],
+            scoop_se=s[2],
+            share_se=s[3],
+            trials=self.n,
+            exact=exact,
+            opponents=opponents,
+        )
+
+
+def as_generator(rng: np.random.Generator | int | None) -> np.random.Generator:
+    """A NumPy generator from a generator, a seed, or ``None`` (fresh OS entropy)."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    return np.random.default_rng(rng)
+
+
+def deal_batches(
+    knowledge: SeatKnowledge,
+    *,
+    extra: int,
+    trials: int,
+    exact_limit: int,
+    rng: np.random.Generator | int | None,
+    needs: Sequence[int] | None = None,
+) -> tuple[bool, Iterable[CardArray]]:
+    """Batches of deals for the active opponents (and ``extra`` leading cards for the seat).
+
+    Args:
+        knowledge: gives the unseen pool and (unless ``needs`` is given) the unknown card
+            count of each active opponent.
+        extra: cards dealt first, to the asking seat (received cards of a pass).
+        trials: Monte Carlo deals in all.
+        exact_limit: enumerate when the number of assignments is at most this.
+        rng: NumPy generator or int seed.
+        needs: unknown cards per active opponent, overriding ``knowledge``.
+
+    Returns:
+        ``(exact, batches)``: each batch is uint8[b, extra + needed]: the first ``extra``
+        columns are cards for the asking seat, then each active opponent's unknown cards in
+        turn. Exact enumeration when the number of assignments is at most ``exact_limit``.
+    """
+    pool = knowledge.pool()
+    if needs is None:
+        needs = [o.unknown for o in knowledge.active]
+    size = math.comb(len(pool), extra) * _assignments_after(len(pool) - extra, needs)
+    if size <= exact_limit:
+        return True, [enumerate_deals(pool, [extra, *needs])]
+    gen = as_generator(rng)
+    count = extra + sum(needs)
+
+    def batches() -> Iterable[CardArray]:
+        left = trials
+        while left > 0:
+            b = min(left, _CHUNK)
+            left -= b
+            yield sample_deals(pool, count, b, gen)
+
+    return False, batches()
+
+
+def _assignments_after(remaining: int, needs: Sequence[int]) -> int:
+    total = 1
+    for need in needs:
+        total *= math.comb(remaining, need)
+        remaining -= need
+    return total
+
+
+def equity(
+    knowledge: SeatKnowledge,
+    *,
+    split: Split,
+    trials: int = DEFAULT_TRIALS,
+    rng: np.random.Generator | int | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+) -> EquityResult:
+    """Showdown equity of the asking seat against random opponents (model: module docstring).
+
+    Args:
+        knowledge: what the seat knows (its cards, passed cards, revealed cards, folds).
+        split: game type (RULES.md §5).
+        trials: Monte Carlo deals when not enumerating exactly; ``>= 1``.
+        rng: a NumPy generator or an int seed (reproducible); ``None`` draws fresh entropy.
+        exact_limit: enumerate exactly when the number of assignments of unseen cards is at
+            most this; ``0`` forces Monte Carlo.
+
+    Returns:
+        An :class:`EquityResult` (probabilities 0..1 with standard errors).
+
+    Raises:
+        ValueError: if ``trials < 1``.
+    """
+    if trials < 1:
+        raise ValueError(f"trials must be >= 1, got {trials}")
+    active = knowledge.active
+    acc = _Accumulator()
+    my_h, my_l = hand_values(np.asarray([knowledge.hand], dtype=np.uint8), split)
+    exact, batches = deal_batches(
+        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
+    )
+    for deals in batches:
+        highs, lows = opponent_values(active, deals, split)
+        acc.add(outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split))
+    return acc.result(exact=exact, opponents=len(active))

@@ -1,0 +1,121 @@
+"""What a seat knows, read from its view: the bridge from ``HandState.view(seat)`` to the
+equity calculator's :class:`~anaconda_poker.analysis.equity.SeatKnowledge`.
+
+Only the seat's own view is read (RULES.md §7): its cards, hidden cards, its passes (what it
+passed and received), its arrangement and dead cards, the public seats (folds, revealed
+cards) and the public log (to know who was still in the hand at each pass, hence who
+received each passed card: the next seat still in the hand in the pass direction,
+RULES.md §3).
+
+A card the seat passed is assumed still to be with the seat it was passed to (it may have
+been passed on, which the seat cannot see), unless the seat holds it again or someone has
+revealed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from anaconda_poker.analysis.equity import PLAYABLE_CARDS, OpponentInfo, SeatKnowledge
+from anaconda_poker.core.cards import parse_code
+from anaconda_poker.core.config import Direction, TableConfig
+
+
+def _codes(cards: Sequence[str] | None) -> tuple[int, ...]:
+    return tuple(parse_code(c) for c in cards or ())
+
+
+def live_at_passes(view: Mapping[str, Any]) -> list[list[int]]:
+    """For each pass made so far, the seats still in the hand when it was made, ascending.
+
+    Read from the public log: a pass is one ``pass`` entry per seat then in the hand, and
+    folds are the only way to leave a hand.
+
+    Args:
+        view: a seat's (or a spectator's) view.
+    """
+    seats = sorted(int(s["seat"]) for s in view["seats"])
+    folded: set[int] = set()
+    out: list[list[int]] = []
+    log = view["log"]
+    i = 0
+    while i < len(log):
+        entry = log[i]
+        if entry["action"] == "pass":
+            live = [s for s in seats if s not in folded]
+            out.append(live)
+            i += len(live)
+            continue
+        if entry["action"] == "fold":
+            folded.add(int(entry["seat"]))
+        i += 1
+    return out
+
+
+def neighbour(live: Sequence[int], seat: int, direction: Direction) -> int:
+    """The seat that receives ``seat``'s pass: the next seat of ``live`` in ``direction``
+    (left = clockwise = next higher seat number, wrapping; RULES.md §3)."""
+    ring = sorted(live)
+    i = ring.index(seat)
+    step = 1 if direction is Direction.LEFT else -1
+    return ring[(i + step) % len(ring)]
+
+
+def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKnowledge:
+    """The equity question a seat can ask now, from its own view.
+
+    Args:
+        view: ``HandState.view(seat)`` for a seat (``view["you"]`` must be set).
+        config: the table's rules (pass directions).
+
+    Returns:
+        A :class:`SeatKnowledge`: the seat's five arranged cards once it has arranged (its
+        dead and hidden cards out of play), else its seven; every other seat dealt in as an
+        :class:`OpponentInfo` with its revealed cards, its fold, and the cards this seat
+        passed it.
+
+    Raises:
+        ValueError: if the view is a spectator's.
+    """
+    you = view.get("you")
+    if not you:
+        raise ValueError("a spectator's view has no seat to ask about")
+    me = int(you["seat"])
+    hand = _codes(you["hand"])
+    hidden = _codes(you.get("hidden"))
+    arrangement = you.get("arrangement")
+    out_of_play: tuple[int, ...] = hidden
+    if arrangement and view.get("phase") != "passing":
+        five = _codes(arrangement)
+        out_of_play = hidden + tuple(c for c in hand if c not in five)
+        hand = five
+    revealed = {int(s["seat"]): _codes(s["revealed"]) for s in view["seats"]}
+    shown = {c for cards in revealed.values() for c in cards}
+    mine = set(hand) | set(out_of_play)
+    pinned: dict[int, int] = {}
+    lives = live_at_passes(view)
+    for index, record in enumerate(you.get("passes") or ()):
+        if index >= len(lives) or me not in lives[index]:
+            break
+        direction = config.pass_directions[index % len(config.pass_directions)]
+        receiver = neighbour(lives[index], me, direction)
+        for card in _codes(record["passed"]):
+            pinned.pop(card, None)  # re-insert: dict order is pass order
+            pinned[card] = receiver
+    opponents = []
+    for s in view["seats"]:
+        seat = int(s["seat"])
+        if seat == me:
+            continue
+        known = tuple(c for c, r in pinned.items() if r == seat and c not in mine and c not in shown)
+        room = PLAYABLE_CARDS - len(revealed[seat])  # keep the most recent passes if too many
+        opponents.append(
+            OpponentInfo(
+                seat=seat,
+                known=known[len(known) - room :] if len(known) > room else known,
+                revealed=revealed[seat],
+                folded=bool(s["folded"]),
+            )
+        )
+    return SeatKnowledge(hand=hand, out_of_play=out_of_play, opponents=tuple(opponents))

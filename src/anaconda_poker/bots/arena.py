@@ -1,0 +1,342 @@
+"""Self-play arena: bots play many hands against each other; chips per hand with 95% intervals.
+
+Design:
+
+* **Blocks of rotated deals.** Hands are played in blocks of ``n`` hands for ``n`` seats.
+  All hands of a block use the same shuffled deck; hand ``j`` of the block seats bot
+  ``seats[(s + j) % n]`` in seat ``s``. Over a block every bot plays every seat and every
+  starting hand once, so neither position nor the luck of the deal favours a bot (the
+  duplicate idea of bridge and of poker AI evaluations, e.g. Brown & Sandholm, *Science*
+  2019, "Superhuman AI for multiplayer poker", which varies seats over the same cards).
+  A run of ``hands`` not divisible by ``n`` ends with a partial block.
+* **Independent hands.** Every hand starts from fresh stacks of ``stack`` chips, the button
+  on the last seat (seat 0 acts first in round 1): results measure play, not bankroll.
+* **Determinism.** The deck of block ``b`` and every bot's ``random.Random`` are seeded from
+  ``(seed, b, j, seat)``; results do not depend on the number of workers.
+* **Confidence intervals** come from the variation between blocks
+  (:func:`~anaconda_poker.analysis.statistics.ratio_estimate`).
+* **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``).
+
+Bots see only ``state.view(seat)`` and ``state.legal_actions(seat)``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from anaconda_poker.analysis.statistics import Estimate, ratio_estimate
+from anaconda_poker.bots.protocol import Bot
+from anaconda_poker.bots.registry import BOTS, UnknownBotError, create_bot
+from anaconda_poker.core.cards import Deck
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.state import HandState, Seat
+
+_FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", "seconds")
+
+
+class ArenaError(RuntimeError):
+    """A bot broke the protocol (returned an illegal action); the message names the bot,
+    the hand and the action."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ArenaSpec:
+    """What to play.
+
+    Attributes:
+        config: the table's rules.
+        seats: a bot name per seat (``len(seats)`` players), e.g.
+            ``("montecarlo", "heuristic", "random", "random")``.
+        hands: hands to play, ``>= 1``.
+        seed: seeds every deck and bot (reproducible).
+        stack: chips each player starts every hand with, ``>= 1``.
+        bot_options: keyword options per bot name, e.g. ``{"montecarlo": {"samples": 200}}``.
+
+    Raises:
+        UnknownBotError: a seat names an unknown bot.
+        ValueError: fewer than 2 seats, ``hands < 1`` or ``stack < 1``.
+        InvalidConfigError: more players than the deck can deal to.
+    """
+
+    config: TableConfig
+    seats: tuple[str, ...]
+    hands: int
+    seed: int = 0
+    stack: int = 500
+    bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        for name in self.seats:
+            if name not in BOTS:
+                raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+        if len(self.seats) < 2:
+            raise ValueError(f"an arena needs at least 2 seats, got {len(self.seats)}")
+        self.config.check_players(len(self.seats))
+        if self.hands < 1:
+            raise ValueError(f"hands must be >= 1, got {self.hands}")
+        if self.stack < 1:
+            raise ValueError(f"stack must be >= 1 chip, got {self.stack}")
+
+    @property
+    def blocks(self) -> int:
+        """Number of blocks (the last one may be partial)."""
+        n = len(self.seats)
+        return (self.hands + n - 1) // n
+
+    def block_hands(self, block: int) -> int:
+        """Hands played in ``block``."""
+        n = len(self.seats)
+        return min(n, self.hands - block * n)
+
+
+Tally = dict[str, list[float]]
+"""Per bot name: the values of ``_FIELDS`` summed over a block."""
+
+
+def _seed(spec: ArenaSpec, *parts: object) -> random.Random:
+    return random.Random(":".join(str(p) for p in ("arena", spec.seed, *parts)))
+
+
+def play_hand(
+    spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = None
+) -> HandState:
+    """Play hand ``rotation`` of ``block`` to the end and add its outcome to ``tally``.
+
+    Returns:
+        The completed hand.
+
+    Raises:
+        ArenaError: a bot returned an action the engine rejected.
+    """
+    n = len(spec.seats)
+    names = [spec.seats[(s + rotation) % n] for s in range(n)]
+    bots: list[Bot] = [
+        create_bot(
+            name,
+            config=spec.config,
+            rng=_seed(spec, "bot", block, rotation, s),
+            **spec.bot_options.get(name, {}),
+        )
+        for s, name in enumerate(names)
+    ]
+    deck = Deck(rng=_seed(spec, "deck", block)).order
+    state = HandState(
+        spec.config,
+        seats=[Seat(name=f"{name}@{s}", stack=spec.stack) for s, name in enumerate(names)],
+        button=n - 1,
+        deck=deck,
+    )
+    spent = [0.0] * n
+    decisions = [0] * n
+    while not state.is_complete:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        started = time.perf_counter()
+        action = bots[seat].act(view, legal)
+        spent[seat] += time.perf_counter() - started
+        decisions[seat] += 1
+        if not state.can_apply(seat, action):
+            raise ArenaError(
+                f"bot {names[seat]} (seat {seat}, block {block}, hand {rotation}) chose "
+                f"{action!s}; allowed: {legal.describe()}"
+            )
+        state.apply(seat, action)
+    if tally is not None:
+        result = state.result
+        assert result is not None
+        awards = result.awards
+        scoops = set(result.scoops)
+        for s, name in enumerate(names):
+            row = tally.setdefault(name, [0.0] * len(_FIELDS))
+            row[0] += 1
+            row[1] += result.net.get(s, 0)
+            row[2] += 1 if awards.get(s, 0) > 0 else 0
+            row[3] += 1 if s in scoops else 0
+            row[4] += 1 if result.showdown and state.live[s] else 0
+            row[5] += decisions[s]
+            row[6] += spent[s]
+    return state
+
+
+def play_blocks(spec: ArenaSpec, blocks: Sequence[int]) -> list[tuple[int, Tally]]:
+    """Play whole blocks; returns ``(block, tally)`` for each (a worker's unit of work)."""
+    out = []
+    for block in blocks:
+        tally: Tally = {}
+        for rotation in range(spec.block_hands(block)):
+            play_hand(spec, block, rotation, tally)
+        out.append((block, tally))
+    return out
+
+
+def _play_chunk(args: tuple[ArenaSpec, Sequence[int]]) -> list[tuple[int, Tally]]:
+    return play_blocks(*args)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BotStats:
+    """One bot's results over an arena run.
+
+    Attributes:
+        name: bot name.
+        seat_hands: hands it played (a bot in two seats counts twice per hand).
+        chips: chips won per hand with its 95% interval (chips).
+        pots_won: fraction of its hands in which it won chips from at least one pot.
+        scoops: fraction of its hands in which it scooped a pot (split games; 0 in
+            ``high_only``, where nothing is split).
+        showdowns: fraction of its hands it was still in at a showdown.
+        hands_per_second: its hands divided by the time it spent deciding (how fast it
+            alone could play).
+    """
+
+    name: str
+    seat_hands: int
+    chips: Estimate
+    pots_won: float
+    scoops: float
+    showdowns: float
+    hands_per_second: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "bot": self.name,
+            "seat_hands": self.seat_hands,
+            "chips_per_hand": self.chips.mean,
+            "chips_per_hand_se": self.chips.se,
+            "ci95": [self.chips.low, self.chips.high],
+            "pots_won": self.pots_won,
+            "scoops": self.scoops,
+            "showdowns": self.showdowns,
+            "hands_per_second": self.hands_per_second,
+        }
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ArenaResult:
+    """An arena run: the spec, each bot's statistics (best chips per hand first), the wall
+    time (seconds) and the hands per second of the whole run."""
+
+    spec: ArenaSpec
+    bots: tuple[BotStats, ...]
+    seconds: float
+    workers: int
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per wall-clock second."""
+        return self.spec.hands / self.seconds if self.seconds > 0 else float("inf")
+
+    def stats(self, name: str) -> BotStats:
+        """The statistics of the bot called ``name``.
+
+        Raises:
+            KeyError: if no seat played that bot.
+        """
+        for b in self.bots:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict: the run's parameters, each bot's statistics and the timing."""
+        return {
+            "config": self.spec.config.to_dict(),
+            "seats": list(self.spec.seats),
+            "hands": self.spec.hands,
+            "seed": self.spec.seed,
+            "stack": self.spec.stack,
+            "bot_options": {k: dict(v) for k, v in self.spec.bot_options.items()},
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "bots": [b.to_dict() for b in self.bots],
+        }
+
+
+def summarise(spec: ArenaSpec, tallies: Iterable[tuple[int, Tally]]) -> list[BotStats]:
+    """Per-bot statistics from block tallies (best chips per hand first)."""
+    by_block = dict(tallies)
+    out: list[BotStats] = []
+    for name in dict.fromkeys(spec.seats):
+        rows = [by_block[b].get(name, [0.0] * len(_FIELDS)) for b in sorted(by_block)]
+        totals = [sum(r[i] for r in rows) for i in range(len(_FIELDS))]
+        hands = totals[0]
+        chips = ratio_estimate([r[1] for r in rows], [r[0] for r in rows])
+        seconds = totals[6]
+        out.append(
+            BotStats(
+                name=name,
+                seat_hands=int(hands),
+                chips=chips,
+                pots_won=totals[2] / hands if hands else 0.0,
+                scoops=totals[3] / hands if hands else 0.0,
+                showdowns=totals[4] / hands if hands else 0.0,
+                hands_per_second=hands / seconds if seconds > 0 else float("inf"),
+            )
+        )
+    out.sort(key=lambda b: -b.chips.mean)
+    return out
+
+
+def _chunks(spec: ArenaSpec, size: int) -> Iterator[list[int]]:
+    blocks = list(range(spec.blocks))
+    for i in range(0, len(blocks), size):
+        yield blocks[i : i + size]
+
+
+def run_arena(
+    spec: ArenaSpec,
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``spec.hands`` hands and summarise each bot's results.
+
+    Args:
+        spec: what to play.
+        workers: processes to use; ``0`` = one per CPU core; ``1`` plays in this process.
+        progress: called with the number of hands just finished, as chunks complete.
+
+    Returns:
+        An :class:`ArenaResult`; identical statistics (except timings) for any ``workers``.
+
+    Raises:
+        ValueError: if ``workers < 0``.
+        ArenaError: a bot returned an illegal action.
+    """
+    if workers < 0:
+        raise ValueError(f"workers must be >= 0 (0 = every core), got {workers}")
+    if workers == 0:
+        workers = os.cpu_count() or 1
+    n = len(spec.seats)
+    started = time.perf_counter()
+    tallies: list[tuple[int, Tally]] = []
+
+    def collect(done: list[tuple[int, Tally]]) -> None:
+        tallies.extend(done)
+        if progress is not None:
+            progress(sum(spec.block_hands(b) for b, _ in done))
+
+    chunk = max(1, min(8, spec.blocks // (4 * workers) or 1))
+    if workers == 1:
+        for blocks in _chunks(spec, chunk):
+            collect(play_blocks(spec, blocks))
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            jobs = ((spec, blocks) for blocks in _chunks(spec, chunk))
+            for done in pool.imap_unordered(_play_chunk, jobs):
+                collect(done)
+    seconds = time.perf_counter() - started
+    del n
+    return ArenaResult(
+        spec=spec, bots=tuple(summarise(spec, tallies)), seconds=seconds, workers=workers
+    )

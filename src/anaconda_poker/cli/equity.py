@@ -1,0 +1,287 @@
+"""``anaconda-poker equity``: a seat's showdown equity, and advice on passing and arranging.
+
+Example::
+
+    anaconda-poker equity --hand "As 2s 3d 4c 5h Kd Kc" --players 5 --split high_low_8
+    anaconda-poker equity --hand "As 2s 3d 4c 5h Kd Kc" --players 4 --advise pass
+
+You are seat 0; the opponents are seats 1..players-1, seat 1 on your left (the seat your
+passes go to by default). Card lists are space- or comma-separated (``"As Kd 10h"``); seat
+lists are ``SEAT:CARDS`` groups (``"1:Ah Kd 3:2c"``).
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
+from anaconda_poker.analysis.equity import (
+    DEFAULT_EXACT_LIMIT,
+    EquityResult,
+    OpponentInfo,
+    SeatKnowledge,
+    equity,
+)
+from anaconda_poker.cli.main import app
+from anaconda_poker.core.cards import format_cards, parse_codes
+from anaconda_poker.core.config import Split
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.i18n import language_from_environment, translator
+
+PASS_SCHEDULE = (3, 2, 1)
+"""Cards passed in each pass of the standard schedule (RULES.md §3)."""
+
+
+class Advice(StrEnum):
+    """What ``--advise`` ranks."""
+
+    PASS = "pass"
+    ARRANGE = "arrange"
+
+
+def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dict[int, list[int]]:
+    """Parse ``"1:Ah Kd 3:2c"`` into ``{1: [Ah, Kd], 3: [2c]}`` (card codes).
+
+    Cards before any ``SEAT:`` prefix belong to ``default_seat``.
+
+    Raises:
+        typer.BadParameter: a missing or bad seat number, or a bad card (the message names
+            the token and what is allowed).
+    """
+    out: dict[int, list[int]] = {}
+    seat = default_seat
+    for raw in text.replace(",", " ").split():
+        token = raw
+        if ":" in token:
+            head, _, token = token.partition(":")
+            if not head.isdigit():
+                raise typer.BadParameter(
+                    f"{raw!r}: a seat group starts with a seat number, as in 1:Ah", param_hint=option
+                )
+            seat = int(head)
+            if not token:
+                continue
+        if seat is None:
+            raise typer.BadParameter(
+                f"{raw!r} has no seat; write SEAT:CARDS, e.g. 1:Ah Kd", param_hint=option
+            )
+        try:
+            out.setdefault(seat, []).extend(parse_codes(token))
+        except AnacondaError as exc:
+            raise typer.BadParameter(str(exc), param_hint=option) from None
+    return out
+
+
+def _cards(text: str, option: str) -> list[int]:
+    try:
+        return parse_codes(text)
+    except AnacondaError as exc:
+        raise typer.BadParameter(str(exc), param_hint=option) from None
+
+
+def build_knowledge(
+    *,
+    hand: str,
+    players: int,
+    passed: str = "",
+    received: str = "",
+    revealed: str = "",
+    folded: str = "",
+    dead: str = "",
+) -> SeatKnowledge:
+    """The :class:`SeatKnowledge` of seat 0 described by the command's options.
+
+    Raises:
+        typer.BadParameter: on any bad option value, naming the option.
+    """
+    if not 2 <= players <= 7:
+        raise typer.BadParameter(
+            f"{players} players: the 7-card deal seats 2 to 7", param_hint="--players"
+        )
+    own = _cards(hand, "--hand")
+    if len(own) not in (5, 7):
+        raise typer.BadParameter(
+            f"{len(own)} cards: give your 7 cards, or your 5 arranged cards", param_hint="--hand"
+        )
+    got = _cards(received, "--received")
+    missing = [c for c in got if c not in own]
+    if missing:
+        raise typer.BadParameter(
+            f"{format_cards(missing)} not in --hand: received cards are in your hand",
+            param_hint="--received",
+        )
+    seats = range(1, players)
+    given = parse_seat_cards(passed, option="--passed", default_seat=1)
+    shown = parse_seat_cards(revealed, option="--revealed", default_seat=None)
+    out: set[int] = set()
+    for text in folded.replace(",", " ").split():
+        if not text.isdigit():
+            raise typer.BadParameter(f"{text!r} is not a seat number", param_hint="--folded")
+        out.add(int(text))
+    for option, seat_map in (("--passed", given), ("--revealed", shown)):
+        for s in seat_map:
+            if s not in seats:
+                raise typer.BadParameter(
+                    f"seat {s}: opponents are seats 1..{players - 1} (you are seat 0)",
+                    param_hint=option,
+                )
+    for s in out:
+        if s not in seats:
+            raise typer.BadParameter(
+                f"seat {s}: opponents are seats 1..{players - 1}", param_hint="--folded"
+            )
+    opponents = tuple(
+        OpponentInfo(
+            seat=s,
+            known=tuple(given.get(s, ())),
+            revealed=tuple(shown.get(s, ())),
+            folded=s in out,
+        )
+        for s in seats
+    )
+    try:
+        return SeatKnowledge(
+            hand=tuple(own), out_of_play=tuple(_cards(dead, "--dead")), opponents=opponents
+        )
+    except AnacondaError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _pct(p: float, se: float, exact: bool) -> str:
+    return f"{100 * p:6.2f}%" if exact else f"{100 * p:6.2f}% ± {100 * se:.2f}"
+
+
+def _result_table(result: EquityResult, split: Split) -> Table:
+    _ = translator(language_from_environment())
+    how = (
+        _("exact: {count} deals", count=result.trials)
+        if result.exact
+        else _("Monte Carlo: {count} deals, ± one standard error", count=result.trials)
+    )
+    table = Table(title=_("Showdown equity against {count} random opponents", count=result.opponents), caption=how)
+    table.add_column(_("Outcome"))
+    table.add_column(_("Probability"), justify="right")
+    table.add_row(_("Win high (ties count)"), _pct(result.win_high, result.win_high_se, result.exact))
+    if split.has_low:
+        table.add_row(_("Win low (ties count)"), _pct(result.win_low, result.win_low_se, result.exact))
+        table.add_row(_("Scoop"), _pct(result.scoop, result.scoop_se, result.exact))
+    table.add_row(_("Expected share of the pot"), _pct(result.share, result.share_se, result.exact))
+    return table
+
+
+def _choice_table(title: str, choices: list[Choice], top: int, split: Split) -> Table:
+    _ = translator(language_from_environment())
+    table = Table(title=title)
+    table.add_column("#", justify="right")
+    table.add_column(_("Cards"))
+    table.add_column(_("Pot share"), justify="right")
+    table.add_column(_("Win high"), justify="right")
+    if split.has_low:
+        table.add_column(_("Win low"), justify="right")
+        table.add_column(_("Scoop"), justify="right")
+    for i, choice in enumerate(choices[:top], start=1):
+        r = choice.result
+        row = [str(i), format_cards(choice.cards), _pct(r.share, r.share_se, r.exact)]
+        row.append(f"{100 * r.win_high:.1f}%")
+        if split.has_low:
+            row += [f"{100 * r.win_low:.1f}%", f"{100 * r.scoop:.1f}%"]
+        table.add_row(*row)
+    return table
+
+
+@app.command("equity")
+def equity_command(
+    hand: str = typer.Option(..., "--hand", help="Your cards: 7, or the 5 you arranged."),
+    players: int = typer.Option(..., "--players", help="Players dealt in, you included (2-7)."),
+    split: Split = typer.Option(Split.HIGH_LOW_8, "--split", help="Game type."),
+    passed: str = typer.Option(
+        "", "--passed", help="Cards you passed: 'CARDS' (to seat 1) or 'SEAT:CARDS ...'."
+    ),
+    received: str = typer.Option("", "--received", help="Cards you received (in --hand)."),
+    revealed: str = typer.Option("", "--revealed", help="Face-up cards: 'SEAT:CARDS ...'."),
+    folded: str = typer.Option("", "--folded", help="Seats that folded, e.g. '2,3'."),
+    dead: str = typer.Option(
+        "", "--dead", help="Your cards out of play (hidden cards, the two left out)."
+    ),
+    trials: int = typer.Option(200_000, "--trials", min=1, help="Monte Carlo deals."),
+    exact_limit: int = typer.Option(
+        DEFAULT_EXACT_LIMIT, "--exact-limit", min=0, help="Enumerate when at most this many."
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible sampling."),
+    advise: Advice | None = typer.Option(None, "--advise", help="Rank passes or arrangements."),
+    pass_count: int | None = typer.Option(
+        None, "--pass-count", min=1, max=6, help="Cards to pass (default from the schedule)."
+    ),
+    pass_to: int = typer.Option(1, "--pass-to", help="Seat receiving the pass."),
+    top: int = typer.Option(10, "--top", min=1, help="Choices shown with --advise."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+) -> None:
+    """Probabilities of winning high, low, scooping, and the expected pot share of seat 0
+    against random opponents (exact when the unknown cards are few)."""
+    _ = translator(language_from_environment())
+    knowledge = build_knowledge(
+        hand=hand,
+        players=players,
+        passed=passed,
+        received=received,
+        revealed=revealed,
+        folded=folded,
+        dead=dead,
+    )
+    console = Console()
+    if advise is None:
+        result = equity(
+            knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit
+        )
+        if as_json:
+            typer.echo(json.dumps(result.to_dict(), indent=2))
+        else:
+            console.print(_result_table(result, split))
+        return
+    if len(knowledge.hand) != 7:
+        raise typer.BadParameter(
+            "advice on passing or arranging needs your 7 cards", param_hint="--hand"
+        )
+    try:
+        if advise is Advice.PASS:
+            count = pass_count
+            if count is None:
+                given = parse_seat_cards(passed, option="--passed", default_seat=1)
+                done = sum(len(v) for v in given.values())
+                sums = [sum(PASS_SCHEDULE[:i]) for i in range(len(PASS_SCHEDULE))]
+                if done not in sums:
+                    raise typer.BadParameter(
+                        f"{done} cards passed so far does not fit the 3-2-1 schedule; "
+                        "give --pass-count",
+                        param_hint="--passed",
+                    )
+                count = PASS_SCHEDULE[sums.index(done)]
+            choices = pass_choices(
+                knowledge,
+                count=count,
+                receiver=pass_to,
+                split=split,
+                trials=trials,
+                rng=seed,
+                exact_limit=exact_limit,
+            )
+            title = _("Cards to pass to seat {seat}, best first", seat=pass_to)
+        else:
+            choices = arrange_choices(
+                knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit
+            )
+            title = _("Fives to keep, in reveal order, best first")
+    except AnacondaError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if as_json:
+        data = [
+            {"cards": format_cards(c.cards).split(), **c.result.to_dict()} for c in choices[:top]
+        ]
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        console.print(_choice_table(title, choices, top, split))

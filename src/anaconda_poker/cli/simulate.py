@@ -1,0 +1,139 @@
+"""``anaconda-poker simulate``: bots play each other; a table of chips per hand per bot.
+
+Example::
+
+    anaconda-poker simulate --hands 2000 --seats montecarlo,heuristic,random,random \\
+        --seed 1 --split high_low_8 --workers 2 --out results.json
+
+Seats rotate over blocks of identical deals (:mod:`anaconda_poker.bots.arena`), so position
+and the luck of the deal cancel out; chips per hand come with 95% confidence intervals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
+from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.cli.main import app
+from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.i18n import language_from_environment, translator
+
+
+def result_table(result: ArenaResult) -> Table:
+    """The per-bot table printed after a run (best chips per hand first)."""
+    _ = translator(language_from_environment())
+    spec = result.spec
+    table = Table(
+        title=_(
+            "{hands} hands, {split}, {betting}, seats {seats}",
+            hands=spec.hands,
+            split=spec.config.split.value,
+            betting=spec.config.betting.value,
+            seats=",".join(spec.seats),
+        ),
+        caption=_(
+            "{rate} hands/s with {workers} worker(s); seed {seed}; 95% CI over {blocks} blocks",
+            rate=f"{result.hands_per_second:.1f}",
+            workers=result.workers,
+            seed=spec.seed,
+            blocks=spec.blocks,
+        ),
+    )
+    table.add_column(_("Bot"))
+    table.add_column(_("Hands"), justify="right")
+    table.add_column(_("Chips/hand"), justify="right")
+    table.add_column(_("95% CI"), justify="right")
+    table.add_column(_("Pots won"), justify="right")
+    table.add_column(_("Scoops"), justify="right")
+    table.add_column(_("Showdowns"), justify="right")
+    table.add_column(_("Hands/s (bot)"), justify="right")
+    for b in result.bots:
+        ci = (
+            f"[{b.chips.low:+.2f}, {b.chips.high:+.2f}]"
+            if not math.isnan(b.chips.half_width)
+            else "-"
+        )
+        table.add_row(
+            b.name,
+            str(b.seat_hands),
+            f"{b.chips.mean:+.2f}",
+            ci,
+            f"{100 * b.pots_won:.1f}%",
+            f"{100 * b.scoops:.1f}%",
+            f"{100 * b.showdowns:.1f}%",
+            f"{b.hands_per_second:.0f}",
+        )
+    return table
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: int = typer.Option(1000, "--hands", min=1, help="Hands to play."),
+    seats: str = typer.Option(
+        "montecarlo,heuristic,random,random",
+        "--seats",
+        help=f"Comma-separated bot per seat; bots: {', '.join(BOTS)}.",
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seeds every deck and bot."),
+    split: Split = typer.Option(Split.HIGH_LOW_8, "--split", help="Game type."),
+    betting: Betting = typer.Option(Betting.FIXED_LIMIT, "--betting", help="Betting structure."),
+    cards_dealt: int = typer.Option(7, "--cards-dealt", help="7, or 9 (two hidden cards)."),
+    pass_directions: str = typer.Option(
+        "left,left,left", "--pass-directions", help="Direction of each pass."
+    ),
+    ante: int = typer.Option(1, "--ante", min=0, help="Ante, chips."),
+    small_bet: int = typer.Option(2, "--small-bet", min=1, help="Small bet, chips."),
+    big_bet: int = typer.Option(4, "--big-bet", min=1, help="Big bet, chips."),
+    stack: int = typer.Option(500, "--stack", min=1, help="Chips per player each hand."),
+    samples: int = typer.Option(
+        200, "--samples", min=1, help="Montecarlo bot: deals sampled per decision."
+    ),
+    workers: int = typer.Option(1, "--workers", min=0, help="Processes; 0 = every core."),
+    out: Path | None = typer.Option(None, "--out", help="Write the results as JSON here."),
+) -> None:
+    """Play bots against each other and print chips per hand with 95% confidence intervals."""
+    _ = translator(language_from_environment())
+    try:
+        config = TableConfig(
+            split=split,
+            betting=betting,
+            cards_dealt=cards_dealt,
+            pass_directions=tuple(d.strip() for d in pass_directions.split(",") if d.strip()),
+            ante=ante,
+            small_bet=small_bet,
+            big_bet=big_bet,
+        )
+        spec = ArenaSpec(
+            config=config,
+            seats=tuple(s.strip() for s in seats.split(",") if s.strip()),
+            hands=hands,
+            seed=seed,
+            stack=stack,
+            bot_options={"montecarlo": {"samples": samples}},
+        )
+    except (AnacondaError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(_("Playing")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("hands", total=hands)
+        result = run_arena(spec, workers=workers, progress=lambda n: progress.advance(task, n))
+    Console().print(result_table(result))
+    if out is not None:
+        out.write_text(json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8")
+        Console(stderr=True).print(_("Results written to {path}", path=str(out)))
