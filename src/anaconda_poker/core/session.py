@@ -1,0 +1,224 @@
+"""A session: consecutive hands at one table (RULES.md §1 button movement, §5 dealer's choice).
+
+>>> import random
+>>> from anaconda_poker.core.config import TableConfig
+>>> session = Session(TableConfig(), [Seat(name="Ana", stack=50), Seat(name="Bo", stack=50)],
+...                   button=0, rng=random.Random(2))
+>>> hand = session.start_hand()
+>>> hand.button
+0
+>>> from anaconda_poker.core.actions import Action
+>>> hand.apply(1, Action.fold())
+>>> session.finish_hand().net
+{1: -1, 0: 1}
+>>> session.start_hand().button
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from anaconda_poker.core.cards import ShuffleRNG
+from anaconda_poker.core.config import MAX_SEATS, Split, TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.result import HandResult
+from anaconda_poker.core.state import HandState, Seat
+
+
+class SessionError(AnacondaError):
+    """A session operation that is not possible now (e.g. a join during a hand, a taken
+    seat, too few players with chips, dealer's choice on a table without it)."""
+
+
+class Session:
+    """Consecutive hands at one table.
+
+    Args:
+        config: the table's rules and stakes (the split may change per hand with dealer's
+            choice).
+        seats: the players by seat number; ``None`` for an empty seat. The table has
+            ``max(len(seats), table_size)`` seats.
+        button: the first hand's dealer (an occupied seat with chips; if not, the next one
+            clockwise).
+        rng: shuffles every hand's deck (``None`` = cryptographically secure).
+        dealers_choice: allow the dealer to choose the split game per hand (RULES.md §5).
+        table_size: number of seats (for players joining later), at most ``MAX_SEATS``.
+
+    Raises:
+        SessionError: a table larger than ``MAX_SEATS`` or a bad button.
+
+    Busted players (stack 0) keep their seat but sit out; the button moves one seat
+    clockwise, among the seats dealt into the next hand, after every hand (RULES.md §1).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        seats: Sequence[Seat | None],
+        *,
+        button: int = 0,
+        rng: ShuffleRNG | None = None,
+        dealers_choice: bool = False,
+        table_size: int | None = None,
+    ) -> None:
+        size = max(len(seats), table_size or 0)
+        if size > MAX_SEATS:
+            raise SessionError(f"a table has at most {MAX_SEATS} seats, got {size}")
+        if not 0 <= button < size:
+            raise SessionError(f"button {button} is not a seat of this {size}-seat table")
+        self.config = config
+        self.seats: list[Seat | None] = list(seats) + [None] * (size - len(seats))
+        self.rng = rng
+        self.dealers_choice = dealers_choice
+        self.hand: HandState | None = None
+        self.histories: list[dict[str, Any]] = []
+        self._last_button: int | None = None
+        self._first_button = button
+
+    # ------------------------------------------------------------------ seating
+    @property
+    def active_seats(self) -> list[int]:
+        """Seats that will be dealt into the next hand (occupied, stack >= 1)."""
+        return [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0]
+
+    @property
+    def sitting_out(self) -> list[int]:
+        """Occupied seats with no chips (busted players sit out)."""
+        return [i for i, s in enumerate(self.seats) if s is not None and s.stack <= 0]
+
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise SessionError(f"cannot {what} during a hand; finish the hand first")
+
+    def join(self, seat: int, *, name: str, stack: int) -> None:
+        """Seat a new player between hands.
+
+        Raises:
+            SessionError: a hand is in progress, the seat is taken or out of range, or the
+                stack is not a positive number of chips.
+        """
+        self._between_hands("join")
+        if not 0 <= seat < len(self.seats):
+            raise SessionError(f"seat {seat} does not exist; seats are 0..{len(self.seats) - 1}")
+        if self.seats[seat] is not None:
+            raise SessionError(f"seat {seat} is taken; empty seats are {self.empty_seats}")
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
+            raise SessionError(f"a joining player needs at least 1 chip, got {stack!r}")
+        self.seats[seat] = Seat(name=name, stack=stack)
+
+    def leave(self, seat: int) -> Seat:
+        """Remove a player between hands; returns their seat (name and chips).
+
+        Raises:
+            SessionError: a hand is in progress or the seat is empty.
+        """
+        self._between_hands("leave")
+        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if player is None:
+            raise SessionError(f"seat {seat} is empty")
+        self.seats[seat] = None
+        return player
+
+    def add_chips(self, seat: int, chips: int) -> None:
+        """Add chips to a player's stack between hands (a rebuy).
+
+        Raises:
+            SessionError: a hand is in progress, the seat is empty or ``chips`` < 1.
+        """
+        self._between_hands("add chips")
+        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if player is None or chips < 1:
+            raise SessionError(f"cannot add {chips} chips to seat {seat}")
+        self.seats[seat] = Seat(name=player.name, stack=player.stack + chips)
+
+    @property
+    def empty_seats(self) -> list[int]:
+        """Seat numbers nobody sits in."""
+        return [i for i, s in enumerate(self.seats) if s is None]
+
+    # ------------------------------------------------------------------ hands
+    def next_button(self) -> int:
+        """The dealer of the next hand: the first hand's button (or the next active seat
+        clockwise), then one active seat clockwise from the last dealer (RULES.md §1).
+
+        Raises:
+            SessionError: fewer than two players have chips.
+        """
+        active = self.active_seats
+        if len(active) < 2:
+            raise SessionError(
+                f"a hand needs at least 2 players with chips; seats with chips: {active}"
+            )
+        size = len(self.seats)
+        if self._last_button is None:
+            start = self._first_button
+        else:
+            start = (self._last_button + 1) % size
+        for k in range(size):
+            seat = (start + k) % size
+            if seat in active:
+                return seat
+        raise AssertionError("unreachable: active seats exist")  # pragma: no cover
+
+    def start_hand(self, *, split: Split | str | None = None) -> HandState:
+        """Deal the next hand (antes posted, cards dealt).
+
+        Args:
+            split: with dealer's choice, the game type the dealer picks for this hand.
+
+        Returns:
+            The new hand; play it through :meth:`HandState.apply`, then call
+            :meth:`finish_hand`.
+
+        Raises:
+            SessionError: a hand is in progress, fewer than two players have chips, or a
+                split was chosen on a table without dealer's choice.
+        """
+        self._between_hands("start a hand")
+        config = self.config
+        if split is not None:
+            if not self.dealers_choice:
+                raise SessionError("this table does not play dealer's choice")
+            config = config.replace(split=Split(split))
+        button = self.next_button()
+        seats: list[Seat | None] = [
+            s if s is not None and s.stack > 0 else None for s in self.seats
+        ]
+        self.hand = HandState(config, seats=seats, button=button, rng=self.rng)
+        return self.hand
+
+    def finish_hand(self) -> HandResult:
+        """Settle the complete hand: stacks updated, history kept, button moved.
+
+        Raises:
+            SessionError: no hand, or the hand is not complete.
+        """
+        hand = self.hand
+        if hand is None or hand.result is None:
+            raise SessionError("there is no complete hand to finish")
+        for seat in hand.players:
+            player = self.seats[seat]
+            assert player is not None
+            self.seats[seat] = Seat(name=player.name, stack=hand.stack[seat])
+        self.histories.append(hand.history())
+        self._last_button = hand.button
+        self.hand = None
+        return hand.result
+
+    @property
+    def hands_played(self) -> int:
+        """Hands finished in this session."""
+        return len(self.histories)
+
+    def total_chips(self) -> int:
+        """Chips at the table (stacks; plus the hand in progress), for conservation checks."""
+        if self.hand is not None:
+            outside = sum(
+                s.stack
+                for i, s in enumerate(self.seats)
+                if s is not None and i not in self.hand.players
+            )
+            return outside + self.hand.chip_total()
+        return sum(s.stack for s in self.seats if s is not None)
