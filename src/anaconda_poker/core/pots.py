@@ -5,7 +5,7 @@ Pure functions over plain lists indexed by seat number; amounts are chips (ints)
 >>> build_pots([10, 30, 30, 5], [True, True, True, False], dead=0)
 [(35, [0, 1, 2]), (40, [1, 2])]
 >>> share(7, [3, 1], order=[1, 2, 3, 0])
-{1: 4, 3: 3}
+{3: 3, 1: 4}
 """
 
 from __future__ import annotations

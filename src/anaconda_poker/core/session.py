@@ -152,10 +152,8 @@ class Session:
                 f"a hand needs at least 2 players with chips; seats with chips: {active}"
             )
         size = len(self.seats)
-        if self._last_button is None:
-            start = self._first_button
-        else:
-            start = (self._last_button + 1) % size
+        last = self._last_button
+        start = self._first_button if last is None else (last + 1) % size
         for k in range(size):
             seat = (start + k) % size
             if seat in active:
