@@ -1,0 +1,169 @@
+"""HTTP endpoints the web client needs beyond the lobby API (``docs/protocol.md`` §3).
+
+* ``GET /api/i18n/{lang}``: the shared translation catalogue of one language as JSON
+  (``{msgid: translation}``, :func:`anaconda_poker.i18n.catalog_json`), so the browser
+  translates with the same ``.po`` files as the terminal client.
+* ``POST /api/replay``: the frames of the step-by-step replayer. The body is a full hand
+  history (HAND_HISTORY.md v1, as a seated player downloads it after the hand); the answer
+  is the spectator view after the deal and after every action, plus every seat's cards at
+  that moment. Stateless: it only shows cards the caller already sent.
+* ``POST /api/advice``: arrangement suggestions (best high, best low, best for both) and,
+  when asked, the seat's showdown equity, computed from the seat's own view. Stateless as
+  well: the view is the one the server sent to that seat.
+
+Include :data:`router` in the app before the static files are mounted at ``/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from fastapi import APIRouter, Body
+from fastapi.responses import JSONResponse
+
+from anaconda_poker.core.actions import Action
+from anaconda_poker.core.cards import card_str, parse_codes
+from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.i18n import LANGUAGES, catalog_json
+
+router = APIRouter()
+"""The web client's endpoints; ``app.include_router(router)``."""
+
+MAX_REPLAY_ACTIONS = 500
+"""Most actions a replayed history may hold (a real hand has well under 200)."""
+
+ADVICE_TRIALS = 3000
+"""Monte Carlo deals per five-card choice for "best for both" and for the equity (a
+balance between a steady answer and a fast one on a small server)."""
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+@router.get("/api/i18n/{lang}", response_model=None)
+def i18n_catalog(lang: str) -> JSONResponse | dict[str, str]:
+    """The catalogue of ``lang`` (one of en, it, es, pt, nl, de) as ``{msgid: text}``.
+
+    Returns 404 ``unknown_language`` for any other code.
+    """
+    if lang not in LANGUAGES:
+        return _error(
+            404, "unknown_language", f"language {lang!r} is not one of {', '.join(LANGUAGES)}"
+        )
+    return catalog_json(lang)
+
+
+def _cards(codes: Sequence[int]) -> list[str]:
+    return [card_str(c) for c in codes]
+
+
+@router.post("/api/replay", response_model=None)
+def replay_frames(history: dict[str, Any] = Body(...)) -> JSONResponse | dict[str, Any]:  # noqa: B008
+    """Frames for the replayer from a full hand history.
+
+    Args:
+        history: a HAND_HISTORY.md v1 document with ``dealt`` (a redacted public history
+            cannot be replayed: 400 ``not_replayable``).
+
+    Returns:
+        ``{"frames": [{"index": k, "action": record or None, "view": spectator view,
+        "hands": {seat: [cards]}, "hidden": {seat: [cards]}}]}``: frame 0 is the deal, frame
+        k is the hand after action k-1. Errors: 400 ``not_replayable`` or ``replay_error``
+        (naming the action that fails).
+    """
+    from anaconda_poker.core.history import ReplayError, start_from_history
+
+    if history.get("redacted") or "dealt" not in history:
+        return _error(400, "not_replayable", "a public (redacted) history has no cards to replay")
+    actions = history.get("actions") or []
+    if not isinstance(actions, list) or len(actions) > MAX_REPLAY_ACTIONS:
+        return _error(
+            400, "replay_error", f"actions must be a list of at most {MAX_REPLAY_ACTIONS}"
+        )
+    try:
+        state = start_from_history(history)
+    except ReplayError as exc:
+        return _error(400, "replay_error", str(exc))
+    frames = [_frame(state, 0, None)]
+    for index, record in enumerate(actions):
+        if not isinstance(record, Mapping):
+            return _error(400, "replay_error", f"action {index} is not an object")
+        try:
+            state.apply(int(record["seat"]), Action.from_dict(record))
+        except (AnacondaError, KeyError, TypeError, ValueError) as exc:
+            return _error(400, "replay_error", f"action {index} cannot be replayed: {exc}")
+        frames.append(_frame(state, index + 1, dict(record)))
+    return {"frames": frames}
+
+
+def _frame(state: Any, index: int, action: dict[str, Any] | None) -> dict[str, Any]:
+    where = state.card_locations()
+    hands = {str(s): _cards(c) for s, c in where["hand"].items()}
+    for seat, cards in where["in_flight"].items():  # a committed pass still counts as held
+        hands[str(seat)] = hands.get(str(seat), []) + _cards(cards)
+    return {
+        "index": index,
+        "action": action,
+        "view": state.view(None),
+        "hands": hands,
+        "hidden": {str(s): _cards(c) for s, c in where["hidden"].items() if c},
+    }
+
+
+@router.post("/api/advice", response_model=None)
+def advice(body: dict[str, Any] = Body(...)) -> JSONResponse | dict[str, Any]:  # noqa: B008
+    """Arrangement suggestions and equity for one seat, from that seat's own view.
+
+    Args:
+        body: ``{"view": the seat's view (with "you"), "config": the table config, "split":
+            this hand's game type (dealer's choice; default the config's),
+            "equity": bool}``.
+
+    Returns:
+        ``{"high": [5 cards] | None, "low": [5 cards] | None, "both": [5 cards] | None,
+        "equity": EquityResult dict | None}``; each five is in a suggested reveal order
+        (``analysis.advice.reveal_order``). ``high``/``low``/``both`` are only given while
+        the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``.
+    """
+    from anaconda_poker.analysis.advice import arrange_choices, reveal_order
+    from anaconda_poker.analysis.equity import equity as seat_equity
+    from anaconda_poker.analysis.knowledge import knowledge_from_view
+    from anaconda_poker.analysis.values import NO_LOW, hand_values
+
+    import numpy as np
+
+    view = body.get("view")
+    if not isinstance(view, Mapping) or not isinstance(view.get("you"), Mapping):
+        return _error(400, "bad_request", "advice needs a seat's view with its 'you' part")
+    try:
+        config = TableConfig.from_dict(body.get("config") or {})
+        split = Split(body.get("split") or config.split)
+        you = view["you"]
+        hand = parse_codes(list(you.get("hand") or []))
+        knowledge = knowledge_from_view(view, config)
+    except (AnacondaError, ValueError, TypeError, KeyError) as exc:
+        return _error(400, "bad_request", f"advice cannot read this view: {exc}")
+    out: dict[str, Any] = {"high": None, "low": None, "both": None, "equity": None}
+    arranging = len(hand) == 7 and not you.get("arrangement")
+    if arranging:
+        fives = [tuple(f) for f in combinations(hand, 5)]
+        highs, lows = hand_values(np.asarray(fives, dtype=np.uint8), split)
+        best_high = fives[int(np.argmax(highs))]
+        out["high"] = _cards(reveal_order(best_high, split))
+        if split.has_low and int(lows.max()) != NO_LOW:
+            out["low"] = _cards(reveal_order(fives[int(np.argmax(lows))], split))
+        if split.has_low:
+            ranked = arrange_choices(knowledge, split=split, trials=ADVICE_TRIALS, rng=0)
+            out["both"] = _cards(ranked[0].cards)
+    if body.get("equity"):
+        try:
+            out["equity"] = seat_equity(
+                knowledge, split=split, trials=ADVICE_TRIALS, rng=0
+            ).to_dict()
+        except (AnacondaError, ValueError) as exc:
+            return _error(400, "bad_request", f"equity cannot be computed here: {exc}")
+    return out

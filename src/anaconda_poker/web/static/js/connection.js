@@ -1,0 +1,73 @@
+// One websocket to /ws (docs/protocol.md §4): hello first, reconnect with backoff, full resync.
+
+/**
+ * A live connection to one table.
+ * @param {object} opts
+ * @param {string} opts.tableId
+ * @param {string|null} opts.token  seat token, or null to spectate
+ * @param {(msg: object) => void} opts.onMessage  every server message (parsed JSON)
+ * @param {(status: string) => void} opts.onStatus  "connecting" | "open" | "closed"
+ */
+export class TableConnection {
+  constructor({ tableId, token, onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.pingTimer = null;
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    this.onStatus("connecting");
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      const hello = this.token ? { type: "hello", token: this.token }
+        : { type: "hello", table_id: this.tableId, spectate: true };
+      ws.send(JSON.stringify(hello));
+      this.onStatus("open");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg && typeof msg === "object") this.onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.onStatus("closed");
+      if (this.closed) return;
+      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    });
+    // "error" is always followed by "close"; the reconnect happens there.
+  }
+
+  /** Send a message if the socket is open; returns false otherwise. */
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /** Close for good (leaving the page). */
+  close() {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close(1000);
+  }
+}

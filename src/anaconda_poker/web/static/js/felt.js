@@ -1,0 +1,191 @@
+// The oval table: seats on the rim (you at the bottom), bets, the dealer button, pots and the
+// phase in the middle. Used by the live table and by the replayer.
+
+import { backEl, cardEl } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { chips, t } from "./i18n.js";
+import { describeHigh, describeLow, lowQualifier } from "./handnames.js";
+import { directionLabel } from "./labels.js";
+
+/** Position on the ellipse for the i-th of n places, place 0 at the bottom (percent). */
+function place(i, n, radius = 1) {
+  const angle = Math.PI / 2 + (2 * Math.PI * i) / n;   // clockwise on screen = to the left
+  return {
+    x: 50 + 50 * radius * Math.cos(angle),
+    y: 50 + 50 * radius * Math.sin(angle),
+  };
+}
+
+/** Text for the middle of the table: which betting round / pass / arrange / showdown. */
+export function phaseText(view, config) {
+  if (!view) return t("Waiting for the next hand");
+  const passes = config?.pass_counts?.length ?? 3;
+  const roll = config?.roll_betting_rounds ?? 5;
+  const total = 1 + passes + roll;
+  switch (view.phase) {
+    case "betting":
+      return t("Betting round {n} of {total}", { n: view.betting_round, total });
+    case "passing": {
+      const dir = config?.pass_directions?.[view.pass_index] ?? "left";
+      return t("Pass {n}: {count} cards {direction}", {
+        n: (view.pass_index ?? 0) + 1, count: view.pass_count, direction: directionLabel(dir),
+      });
+    }
+    case "arranging":
+      return t("Everyone arranges five cards");
+    case "complete":
+      return view.result?.showdown ? t("Showdown") : t("Hand over");
+    default:
+      return "";
+  }
+}
+
+/** Status line under a seat's name. */
+function seatStatus(seat, view, extra) {
+  if (extra.sittingOut) return t("Sitting out");
+  if (!seat) return "";
+  if (seat.folded) return t("Folded");
+  const phase = view?.phase;
+  if (phase === "passing") return seat.has_committed ? t("Passed ✓") : t("Choosing cards…");
+  if (phase === "arranging") return seat.has_committed ? t("Arranged ✓") : t("Arranging…");
+  if (seat.all_in) return t("All-in");
+  if (phase === "betting" && view.to_act?.includes(seat.seat)) return t("To act");
+  return extra.lastAction || "";
+}
+
+/**
+ * Draw the table into `el`.
+ * @param {HTMLElement} el  container (its content is replaced)
+ * @param {object} m
+ * @param {object|null} m.view  engine view (may be null between hands / before the first)
+ * @param {object|null} m.table  TableInfo (seats with names, bots, connection), may be null
+ * @param {object|null} m.config  table config (pass directions, rounds)
+ * @param {number|null} m.mySeat  seat drawn at the bottom
+ * @param {object} [m.lastActions]  seat -> short text of the seat's last action this round
+ * @param {object} [m.flips]  seat -> number of revealed cards already shown (older ones do not flip)
+ * @param {object} [m.hands]  seat -> cards (replayer: every player's cards, face up)
+ * @param {object} [m.timers]  seat -> {frac, low} for the countdown bar
+ * @param {string} [m.split]  game type for hand names
+ * @param {string} [m.idPrefix]  prefix for element ids (two felts on one page)
+ */
+export function renderFelt(el, m) {
+  const view = m.view;
+  const table = m.table;
+  const n = Math.max(2, table?.max_seats ?? (view ? Math.max(...view.seats.map((s) => s.seat)) + 1 : 6));
+  const bottom = m.mySeat ?? 0;
+  const bySeat = new Map((view?.seats || []).map((s) => [s.seat, s]));
+  const result = view?.phase === "complete" ? view.result : null;
+  const winners = new Set();
+  if (result) {
+    for (const pot of result.pots || []) {
+      for (const s of [...(pot.high_winners || []), ...(pot.low_winners || [])]) winners.add(s);
+    }
+  }
+  const split = m.split ?? m.config?.split;
+  const items = [];
+
+  for (let seatNo = 0; seatNo < n; seatNo++) {
+    const rel = (seatNo - bottom + n) % n;
+    const pos = place(rel, n);
+    const info = table?.seats?.[seatNo] ?? null;
+    const seat = bySeat.get(seatNo) ?? null;
+    const name = seat?.name ?? info?.name ?? null;
+    if (!name) {
+      items.push(h("div.seat.empty", { style: { "--x": `${pos.x}%`, "--y": `${pos.y}%` }, dataset: { seat: seatNo } },
+        h("div.seat-cards"),
+        h("div.seat-plate", null, h("span.seat-name", null, t("Empty seat")), h("span.seat-status", null, t("Seat {n}", { n: seatNo + 1 })))));
+      continue;
+    }
+    const classes = ["seat"];
+    if (seatNo === m.mySeat) classes.push("me");
+    if (seat?.folded) classes.push("folded");
+    if (view && view.phase !== "complete" && view.to_act?.includes(seatNo)) classes.push("turn");
+    if (seat?.has_committed) classes.push("committed");
+    if (winners.has(seatNo)) classes.push("winner");
+    if (!seat && info?.sitting_out) classes.push("sitting-out");
+    const revealed = seat?.revealed || [];
+    const shownBefore = m.flips?.[seatNo] ?? revealed.length;
+    const cards = [];
+    const omniscient = m.hands?.[seatNo];
+    if (omniscient && omniscient.length) {
+      omniscient.forEach((c) => cards.push(cardEl(c, { size: "sm" })));
+    } else {
+      revealed.forEach((c, i) => cards.push(cardEl(c, { size: "sm", classes: i >= shownBefore ? ["flip-in"] : [] })));
+      const down = Math.min(seat?.card_count ?? 0, 9);
+      for (let i = 0; i < down; i++) cards.push(backEl({ size: "sm" }));
+    }
+    let handName = "";
+    if (revealed.length === 5 && result?.showdown !== false) {
+      const q = lowQualifier(split);
+      const low = q === undefined ? "" : describeLow(revealed, q);
+      handName = low ? `${describeHigh(revealed)} · ${low}` : describeHigh(revealed);
+    }
+    const net = result?.net?.[String(seatNo)];
+    const timer = m.timers?.[seatNo];
+    const stack = seat ? seat.stack : info?.stack;
+    items.push(h(`div.${classes.join(".")}`, {
+      style: { "--x": `${pos.x}%`, "--y": `${pos.y}%` },
+      dataset: { seat: seatNo },
+      id: `${m.idPrefix || ""}seat-${seatNo}`,
+    },
+    h("div.seat-cards", { "aria-label": t("Cards of {name}", { name }) }, cards),
+    h("div.seat-plate", null,
+      h("span.seat-name", { title: name }, name,
+        info?.bot ? h("span.bot-tag", null, t("bot")) : null,
+        info && !info.bot && info.connected === false ? h("span.bot-tag", null, t("offline")) : null),
+      h("span.seat-stack", null, stack === undefined || stack === null ? "" : chips(stack),
+        net ? h("span", { class: net > 0 ? "pos" : "neg" }, ` ${net > 0 ? "+" : ""}${chips(net)}`) : null),
+      h("span.seat-status", null, seatStatus(seat, view, { sittingOut: !seat && info?.sitting_out, lastAction: m.lastActions?.[seatNo] })),
+      handName ? h("span.hand-name", null, handName) : null,
+      timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
+        h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));
+
+    if (seat?.bet) {
+      const bp = place(rel, n, 0.6);
+      items.push(h("div.bet-chip", { style: { "--x": `${bp.x}%`, "--y": `${bp.y}%` }, "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)));
+    }
+  }
+
+  if (view && view.button !== null && view.button !== undefined) {
+    const rel = (view.button - bottom + n) % n;
+    const angleShift = 0.42;   // a little clockwise of the dealer, inside the rim
+    const dp = place(rel + angleShift, n, 0.74);
+    items.push(h("div.dealer-button", { style: { "--x": `${dp.x}%`, "--y": `${dp.y}%` }, title: t("Dealer"), "aria-label": t("Dealer button") }, "D"));
+  }
+
+  const potTotal = view ? (view.pot_total ?? view.pot ?? 0) : 0;
+  const pots = view?.pots || [];
+  const center = h("div.felt-center", null,
+    h("div.felt-brand", null, "Anaconda"),
+    h("div.phase", { id: `${m.idPrefix || ""}phase` }, phaseText(view, m.config)),
+    view && view.phase !== "complete" ? h("div.pot-total", { id: `${m.idPrefix || ""}pot` }, t("Pot {amount}", { amount: chips(potTotal) })) : null,
+    pots.length > 1 ? h("div.pots", null, pots.map((p, i) => h("span", null,
+      i === 0 ? t("Main pot {amount}", { amount: chips(p.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(p.amount) })))) : null,
+    result ? resultSummary(result, view, m) : null);
+  replace(el, center, items);
+}
+
+function nameOf(view, table, seat) {
+  return view?.seats?.find((s) => s.seat === seat)?.name ?? table?.seats?.[seat]?.name ?? t("Seat {n}", { n: seat + 1 });
+}
+
+/** One line per pot in the middle of the table at the end of a hand. */
+function resultSummary(result, view, m) {
+  const lines = (result.pots || []).map((pot, i) => {
+    const label = (result.pots.length > 1)
+      ? (i === 0 ? t("Main pot {amount}", { amount: chips(pot.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(pot.amount) }))
+      : t("Pot {amount}", { amount: chips(pot.amount) });
+    const hi = (pot.high_winners || []).map((s) => nameOf(view, m.table, s)).join(", ");
+    const lo = (pot.low_winners || []).map((s) => nameOf(view, m.table, s)).join(", ");
+    let text;
+    if (pot.scoop !== null && pot.scoop !== undefined && lowQualifier(m.split ?? m.config?.split) !== undefined) {
+      text = t("{name} scoops", { name: nameOf(view, m.table, pot.scoop) });
+    } else if (lo) {
+      text = t("High: {high} · Low: {low}", { high: hi, low: lo });
+    } else {
+      text = t("{name} wins", { name: hi });
+    }
+    return h("div.pots", null, h("span", null, `${label} — ${text}`));
+  });
+  return h("div.result-lines", { id: `${m.idPrefix || ""}result-lines` }, lines);
+}

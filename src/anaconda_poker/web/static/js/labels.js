@@ -1,0 +1,85 @@
+// Translated names of table options, bot levels, error codes (one place for every page).
+
+import { t } from "./i18n.js";
+
+export function splitLabel(split) {
+  switch (split) {
+    case "high_only": return t("High only");
+    case "high_low_8": return t("High-low split, eight or better");
+    case "high_low_any": return t("High-low split, low without qualifier");
+    default: return String(split);
+  }
+}
+
+export function bettingLabel(betting) {
+  switch (betting) {
+    case "fixed_limit": return t("Fixed limit");
+    case "pot_limit": return t("Pot limit");
+    case "no_limit": return t("No limit");
+    default: return String(betting);
+  }
+}
+
+export function directionLabel(direction) {
+  return direction === "right" ? t("to the right") : t("to the left");
+}
+
+export function botLabel(level) {
+  switch (level) {
+    case "random": return t("Random");
+    case "calling_station": return t("Calling station");
+    case "heuristic": return t("Heuristic");
+    case "montecarlo": return t("Monte Carlo");
+    default: return String(level);
+  }
+}
+
+export function forcedBetLabel(value) {
+  return value === "dealer_ante" ? t("Dealer antes for everyone") : t("Everyone antes");
+}
+
+export function firstToActLabel(value) {
+  return value === "left_of_dealer" ? t("Left of the dealer") : t("Best showing hand");
+}
+
+/** A short line describing a table's rules: "High-low, eight or better · Fixed limit 2/4 · ante 1". */
+export function rulesSummary(config, extra = {}) {
+  if (!config) return "";
+  const parts = [extra.dealersChoice ? t("Dealer's choice") : splitLabel(config.split)];
+  const stakes = config.betting === "fixed_limit" ? `${config.small_bet}/${config.big_bet}` : `${config.small_bet}`;
+  parts.push(`${bettingLabel(config.betting)} ${stakes}`);
+  parts.push(t("ante {n}", { n: config.ante }));
+  if (config.cards_dealt === 9) parts.push(t("9 cards, 2 hidden"));
+  const passes = (config.pass_counts || []).map((n, i) => `${n}${(config.pass_directions?.[i] === "right") ? "→" : "←"}`);
+  if (passes.length) parts.push(t("passes {list}", { list: passes.join(" ") }));
+  return parts.join(" · ");
+}
+
+/** A translated message for a server error code; falls back to the server's English text. */
+export function errorText(code, message) {
+  switch (code) {
+    case "network": return t("Cannot reach the server.");
+    case "seat_taken": return t("That seat is already taken.");
+    case "table_full": return t("This table is full.");
+    case "name_taken": return t("Someone at this table already uses that name.");
+    case "table_not_found": return t("This table does not exist (any more).");
+    case "hand_not_found": return t("That hand is not available.");
+    case "bad_token": return t("Your seat at this table is no longer valid.");
+    case "not_your_turn": return t("It is not your turn.");
+    case "stale_turn": return t("That action came too late; the table has moved on.");
+    case "paused": return t("The host has paused the table.");
+    case "spectator": return t("Spectators cannot do that. Take a seat first.");
+    case "rate_limited": return t("Slow down a little.");
+    case "invalid_config": return t("These table options do not work together: {message}", { message });
+    case "bad_request": return t("The server rejected the form: {message}", { message });
+    case "origin_forbidden": return t("The server refused this page's origin.");
+    case "rebuy_not_allowed": return t("A rebuy is not allowed now.");
+    case "amount_out_of_range":
+    case "not_allowed":
+    case "wrong_card_count":
+    case "card_not_in_hand":
+    case "illegal_action":
+      return t("Not allowed: {message}", { message });
+    default: return message || code;
+  }
+}

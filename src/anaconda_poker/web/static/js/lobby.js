@@ -1,0 +1,322 @@
+// The lobby: create a table (every house rule, stakes, bots, timer), list open tables, join,
+// spectate, copy invite links.
+
+import { api } from "./api.js";
+import { announce, h, icon, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, rulesSummary, splitLabel } from "./labels.js";
+import { getPref, rememberSeat, setPref } from "./prefs.js";
+
+const FALLBACK_OPTIONS = {
+  config_defaults: {
+    split: "high_low_8", betting: "fixed_limit", ante: 1, small_bet: 2, big_bet: 4, raise_cap: 4,
+    cap_lifted_heads_up: true, pass_counts: [3, 2, 1], pass_directions: ["left", "left", "left"],
+    cards_dealt: 7, forced_bet: "ante", reveal_first_to_act: "best_showing", roll_betting_rounds: 5,
+  },
+  choices: {
+    split: ["high_only", "high_low_8", "high_low_any"], betting: ["fixed_limit", "pot_limit", "no_limit"],
+    pass_directions: ["left", "right"], cards_dealt: [7, 9], forced_bet: ["ante", "dealer_ante"],
+    reveal_first_to_act: ["best_showing", "left_of_dealer"],
+  },
+  bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
+  table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60, dealers_choice: false,
+    bot_pause: 1.0, auto_start: true, allow_rebuys: true },
+};
+
+/** Absolute invite URL of a table (the server's /t/<id> redirect). */
+export function inviteUrl(tableId) {
+  return `${location.origin}/t/${encodeURIComponent(tableId)}`;
+}
+
+/** Copy text to the clipboard, falling back to selecting an input. */
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    announce(t("Invite link copied."));
+  } catch {
+    if (input) {
+      input.focus();
+      input.select();
+    }
+    announce(t("Press Ctrl+C to copy the selected link."));
+  }
+}
+
+export function mount(main) {
+  let options = FALLBACK_OPTIONS;
+  let tables = null;
+  let tablesError = null;
+  let bots = [{ level: "heuristic", name: "" }, { level: "heuristic", name: "" }, { level: "montecarlo", name: "" }];
+  let form = null;          // the form's current values survive language switches
+  let busy = false;
+  let timer = null;
+  const root = h("div.lobby");
+  const listBox = h("div", { id: "table-list-box" });
+  replace(main, root);
+
+  function defaults() {
+    const c = options.config_defaults;
+    const d = options.table_defaults;
+    return {
+      name: "", hostName: getPref("name") || "",
+      split: c.split, dealersChoice: d.dealers_choice, cardsDealt: c.cards_dealt,
+      passCounts: [...c.pass_counts], passDirections: [...c.pass_directions],
+      betting: c.betting, ante: c.ante, smallBet: c.small_bet, bigBet: c.big_bet,
+      raiseCap: c.raise_cap ?? "", forcedBet: c.forced_bet, firstToAct: c.reveal_first_to_act,
+      seats: d.seats, startingStack: d.starting_stack,
+      timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
+      botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
+    };
+  }
+
+  function render() {
+    const focusedId = document.activeElement?.id;
+    replace(root,
+      h("section.lobby-intro", null,
+        h("div", null,
+          h("h1", null, t("Play Anaconda")),
+          h("p", null, t("Seven cards, three rounds of passing to your neighbour, then everyone arranges five cards and rolls them over one at a time. Create a table, add bots or invite friends with the link.")))),
+      h("section.panel", { "aria-labelledby": "create-title" },
+        h("h2", { id: "create-title" }, t("Create a table")),
+        createForm()),
+      h("section.panel", { "aria-labelledby": "open-title" },
+        h("div", { style: { display: "flex", "justify-content": "space-between", "align-items": "center", gap: "8px" } },
+          h("h2", { id: "open-title" }, t("Open tables")),
+          h("button.small", { type: "button", id: "refresh-tables", onclick: loadTables }, t("Refresh"))),
+        listBox));
+    replace(listBox, tableList());
+    if (focusedId) document.getElementById(focusedId)?.focus();
+  }
+
+  function field(id, label, control, hint) {
+    return h("div.field", null, h("label", { for: id }, label), control, hint ? h("span.hint", null, hint) : null);
+  }
+
+  function num(id, key, min, max, extra = {}) {
+    return h("input", {
+      id, type: "number", min, max, step: 1, value: form[key], inputmode: "numeric", required: extra.required ?? true,
+      placeholder: extra.placeholder,
+      oninput: (ev) => { form[key] = ev.target.value; },
+    });
+  }
+
+  function select(id, key, values, labelFn, onchange) {
+    return h("select", {
+      id,
+      onchange: (ev) => {
+        form[key] = ev.target.value;
+        onchange?.();
+      },
+    }, values.map((v) => h("option", { value: v, selected: String(form[key]) === String(v) }, labelFn(v))));
+  }
+
+  function createForm() {
+    const c = options.choices;
+    const splitRadios = h("div.radio-row", { role: "radiogroup", "aria-labelledby": "split-legend" },
+      c.split.map((s) => h("label", null,
+        h("input", { type: "radio", name: "split", value: s, checked: form.split === s,
+          onchange: () => { form.split = s; } }),
+        splitLabel(s))));
+    const passRows = form.passCounts.map((n, i) => h("div.bot-row", null,
+      h("label", { for: `pass-count-${i}` }, t("Pass {n}", { n: i + 1 })),
+      h("input", { id: `pass-count-${i}`, type: "number", min: 1, max: 6, value: n, style: { "max-width": "5em" },
+        "aria-label": t("Cards in pass {n}", { n: i + 1 }),
+        oninput: (ev) => { form.passCounts[i] = ev.target.value; } }),
+      h("select", { id: `pass-dir-${i}`, "aria-label": t("Direction of pass {n}", { n: i + 1 }),
+        onchange: (ev) => { form.passDirections[i] = ev.target.value; } },
+      c.pass_directions.map((d) => h("option", { value: d, selected: form.passDirections[i] === d }, directionLabel(d))))));
+    const botRows = bots.map((b, i) => h("div.bot-row", null,
+      h("select", { id: `bot-level-${i}`, "aria-label": t("Bot {n} level", { n: i + 1 }),
+        onchange: (ev) => { bots[i].level = ev.target.value; } },
+      options.bot_levels.map((lv) => h("option", { value: lv, selected: b.level === lv }, botLabel(lv)))),
+      h("input", { id: `bot-name-${i}`, type: "text", maxlength: 24, value: b.name, placeholder: t("Name (optional)"),
+        "aria-label": t("Bot {n} name", { n: i + 1 }), oninput: (ev) => { bots[i].name = ev.target.value; } }),
+      h("button.small.ghost", { type: "button", id: `bot-remove-${i}`, "aria-label": t("Remove bot {n}", { n: i + 1 }),
+        onclick: () => { bots.splice(i, 1); render(); document.getElementById("bot-add")?.focus(); } }, "✕")));
+    return h("form.create-form", { id: "create-form", novalidate: true, onsubmit: onCreate },
+      h("div.form-grid", null,
+        field("table-name", t("Table name"), h("input", { id: "table-name", type: "text", maxlength: 40, value: form.name,
+          placeholder: t("Friday game"), oninput: (ev) => { form.name = ev.target.value; } })),
+        field("host-name", t("Your name"), h("input", { id: "host-name", type: "text", maxlength: 24, required: true,
+          value: form.hostName, autocomplete: "nickname", oninput: (ev) => { form.hostName = ev.target.value; } }))),
+      h("fieldset", null, h("legend", { id: "split-legend" }, t("Game")), splitRadios,
+        h("label.check", { style: { "margin-top": "8px" } },
+          h("input", { type: "checkbox", id: "dealers-choice", checked: form.dealersChoice,
+            onchange: (ev) => { form.dealersChoice = ev.target.checked; } }),
+          t("Dealer's choice: the dealer picks the game before each hand"))),
+      h("fieldset", null, h("legend", null, t("Cards and passing")),
+        h("div.form-grid", null,
+          field("cards-dealt", t("Cards dealt"), select("cards-dealt", "cardsDealt", c.cards_dealt,
+            (v) => (Number(v) === 9 ? t("9 (two hidden cards, at most 5 players)") : t("7 (standard)"))))),
+        h("div.bot-list", { style: { "margin-top": "8px" } }, passRows)),
+      h("fieldset", null, h("legend", null, t("Betting and stakes")),
+        h("div.form-grid", null,
+          field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel)),
+          field("ante", t("Ante"), num("ante", "ante", 0, 100000)),
+          field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000)),
+          field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000)),
+          field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
+          field("starting-stack", t("Starting stack"), num("starting-stack", "startingStack", 1, 10000000)),
+          field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel)),
+          field("first-to-act", t("First to act after each card is turned"),
+            select("first-to-act", "firstToAct", c.reveal_first_to_act, firstToActLabel)))),
+      h("fieldset", null, h("legend", null, t("Players")),
+        h("div.form-grid", null,
+          field("seats", t("Seats"), num("seats", "seats", 2, 7))),
+        h("p.muted", { style: { margin: "8px 0" } }, t("You sit in seat 1. Bots take the next seats; the rest stay open for people with the invite link.")),
+        h("div.bot-list", { id: "bot-list" }, botRows),
+        h("div.form-actions", { style: { "margin-top": "8px" } },
+          h("button.small", { type: "button", id: "bot-add", onclick: () => {
+            bots.push({ level: "heuristic", name: "" });
+            render();
+            document.getElementById(`bot-level-${bots.length - 1}`)?.focus();
+          } }, t("Add a bot")))),
+      h("fieldset", null, h("legend", null, t("Timer")),
+        h("label.check", null, h("input", { type: "checkbox", id: "timer-on", checked: form.timerOn,
+          onchange: (ev) => { form.timerOn = ev.target.checked; render(); } }), t("Action timer")),
+        form.timerOn ? h("div.form-grid", { style: { "margin-top": "8px" } },
+          field("action-timer", t("Seconds per decision"), num("action-timer", "actionTimer", 5, 600)),
+          field("time-bank", t("Time bank (seconds)"), num("time-bank", "timeBank", 0, 3600))) : null),
+      h("details", null, h("summary", null, t("More options")),
+        h("div.form-grid", { style: { "margin-top": "8px" } },
+          field("bot-pause", t("Bot thinking pause (seconds)"), h("input", { id: "bot-pause", type: "number", min: 0, max: 10, step: 0.1,
+            value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } }))),
+        h("label.check", null, h("input", { type: "checkbox", id: "auto-start", checked: form.autoStart,
+          onchange: (ev) => { form.autoStart = ev.target.checked; } }), t("Deal the next hand automatically")),
+        h("label.check", null, h("input", { type: "checkbox", id: "allow-rebuys", checked: form.allowRebuys,
+          onchange: (ev) => { form.allowRebuys = ev.target.checked; } }), t("Allow rebuys (the host approves)"))),
+      h("div.form-actions", null,
+        h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
+        h("span", { id: "create-error", role: "alert", class: "muted" })));
+  }
+
+  function toInt(v, fallback) {
+    const n = Number.parseInt(v, 10);
+    return Number.isFinite(n) ? n : fallback;
+  }
+
+  function buildRequest() {
+    const seats = toInt(form.seats, 6);
+    const config = {
+      split: form.split,
+      betting: form.betting,
+      ante: toInt(form.ante, 1),
+      small_bet: toInt(form.smallBet, 2),
+      big_bet: toInt(form.bigBet, 4),
+      raise_cap: form.raiseCap === "" ? null : toInt(form.raiseCap, 4),
+      pass_counts: form.passCounts.map((n) => toInt(n, 1)),
+      pass_directions: [...form.passDirections],
+      cards_dealt: toInt(form.cardsDealt, 7),
+      forced_bet: form.forcedBet,
+      reveal_first_to_act: form.firstToAct,
+    };
+    return {
+      name: form.name.trim() || t("Anaconda table"),
+      host_name: form.hostName.trim(),
+      seats,
+      host_seat: 0,
+      config,
+      starting_stack: toInt(form.startingStack, 200),
+      bots: bots.slice(0, seats - 1).map((b, i) => ({ seat: i + 1, level: b.level, ...(b.name.trim() ? { name: b.name.trim() } : {}) })),
+      action_timer: form.timerOn ? toInt(form.actionTimer, 30) : null,
+      time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
+      dealers_choice: Boolean(form.dealersChoice),
+      bot_pause: Math.max(0, Number(form.botPause) || 0),
+      auto_start: Boolean(form.autoStart),
+      allow_rebuys: Boolean(form.allowRebuys),
+    };
+  }
+
+  async function onCreate(ev) {
+    ev.preventDefault();
+    const errorBox = document.getElementById("create-error");
+    if (!form.hostName.trim()) {
+      errorBox.textContent = t("Please enter your name.");
+      document.getElementById("host-name")?.focus();
+      return;
+    }
+    const body = buildRequest();
+    if (body.bots.length > body.seats - 1) {
+      errorBox.textContent = t("Too many bots for {n} seats.", { n: body.seats });
+      return;
+    }
+    busy = true;
+    errorBox.textContent = "";
+    try {
+      const res = await api.createTable(body);
+      setPref("name", body.host_name);
+      const tableId = res.table?.table_id;
+      rememberSeat(tableId, { token: res.token, seat: res.seat, name: body.host_name });
+      location.hash = `#/table/${encodeURIComponent(tableId)}`;
+    } catch (err) {
+      busy = false;
+      const box = document.getElementById("create-error");
+      if (box) box.textContent = errorText(err.code, err.message);
+    }
+  }
+
+  function tableList() {
+    if (tablesError) return h("p.error-box", null, errorText(tablesError.code, tablesError.message));
+    if (tables === null) return h("p.muted", null, t("Loading tables…"));
+    if (!tables.length) return h("p.muted", null, t("No open tables yet. Create one!"));
+    return h("ul.table-list", { id: "table-list" }, tables.map((tb) => {
+      const full = tb.occupied >= tb.seats;
+      const link = inviteUrl(tb.table_id);
+      return h("li.table-item", { dataset: { tableId: tb.table_id } },
+        h("span.t-name", null, tb.name),
+        h("span.t-meta", null,
+          `${tb.dealers_choice ? t("Dealer's choice") : splitLabel(tb.split)} · ${bettingLabel(tb.betting)} · `,
+          t("{occupied}/{seats} seated", { occupied: tb.occupied, seats: tb.seats }),
+          tb.spectators ? ` · ${t("{n} watching", { n: tb.spectators })}` : "",
+          ` · ${tableStatus(tb.status)}`),
+        h("span.t-actions", null,
+          h("a.btn.small.primary", { href: `#/table/${encodeURIComponent(tb.table_id)}` }, full ? t("Watch") : t("Open")),
+          h("button.small", { type: "button", "aria-label": t("Copy invite link for {name}", { name: tb.name }),
+            onclick: () => copyText(link) }, icon("i-copy"), t("Invite"))));
+    }));
+  }
+
+  async function loadTables() {
+    try {
+      const res = await api.tables();
+      tables = res.tables || [];
+      tablesError = null;
+    } catch (err) {
+      tablesError = err;
+    }
+    replace(listBox, tableList());
+  }
+
+  async function loadOptions() {
+    try {
+      const res = await api.options();
+      if (res?.config_defaults) options = { ...FALLBACK_OPTIONS, ...res };
+    } catch {
+      options = FALLBACK_OPTIONS;
+    }
+    form = defaults();
+    render();
+  }
+
+  form = defaults();
+  render();
+  loadOptions();
+  loadTables();
+  timer = setInterval(loadTables, 10000);
+
+  return {
+    title: () => t("Lobby"),
+    rerender: render,
+    destroy: () => clearInterval(timer),
+  };
+}
+
+export function tableStatus(status) {
+  switch (status) {
+    case "waiting": return t("waiting for players");
+    case "playing": return t("playing");
+    case "paused": return t("paused");
+    case "closed": return t("closed");
+    default: return String(status ?? "");
+  }
+}

@@ -1,0 +1,50 @@
+// Preferences remembered in localStorage: language, four-colour deck, player name, seat tokens.
+
+const KEY = "anaconda-poker.prefs.v1";
+
+const DEFAULTS = {
+  lang: null,          // null: follow the browser's language on first visit
+  fourColor: false,    // four-colour deck
+  name: "",            // the name last used to sit down
+  seats: {},           // table id -> {token, seat, name}: lets a reload reclaim the seat
+  sound: false,
+};
+
+function load() {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? { ...DEFAULTS, ...JSON.parse(raw) } : { ...DEFAULTS };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+let prefs = load();
+
+/** Read one preference. */
+export function getPref(name) {
+  return prefs[name];
+}
+
+/** Write one preference and persist all of them. */
+export function setPref(name, value) {
+  prefs = { ...prefs, [name]: value };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(prefs));
+  } catch {
+    // private mode or full storage: keep the value for this page only
+  }
+}
+
+/** The seat this browser holds at a table (token from the server), or null. */
+export function seatFor(tableId) {
+  return prefs.seats?.[tableId] ?? null;
+}
+
+/** Remember (or forget, with null) the seat this browser holds at a table. */
+export function rememberSeat(tableId, info) {
+  const seats = { ...(prefs.seats || {}) };
+  if (info) seats[tableId] = info;
+  else delete seats[tableId];
+  setPref("seats", seats);
+}

@@ -1,0 +1,331 @@
+// The side panel of the table: action log, chat, finished hands (replayer, download), ledger,
+// and the fairness commitments with in-browser verification. ARIA tabs, arrow keys move.
+
+import { api } from "./api.js";
+import { announce, h, replace } from "./dom.js";
+import { verifyHand } from "./fairness.js";
+import { chips, t } from "./i18n.js";
+import { errorText, splitLabel } from "./labels.js";
+import { logLines } from "./logtext.js";
+import { openReplayer } from "./replayer.js";
+
+const TABS = ["log", "chat", "hands", "ledger", "fair"];
+
+function tabLabel(tab) {
+  switch (tab) {
+    case "log": return t("Log");
+    case "chat": return t("Chat");
+    case "hands": return t("Hands");
+    case "ledger": return t("Ledger");
+    default: return t("Fairness");
+  }
+}
+
+export class SidePanel {
+  /**
+   * @param {object} opts
+   * @param {string} opts.tableId
+   * @param {() => object} opts.getState  the table page's state (welcome, table, view, seatInfo)
+   * @param {(text: string) => void} opts.sendChat
+   */
+  constructor({ tableId, getState, sendChat }) {
+    this.tableId = tableId;
+    this.getState = getState;
+    this.sendChat = sendChat;
+    this.tab = "log";
+    this.chat = [];
+    this.unread = 0;
+    this.hands = null;
+    this.ledger = null;
+    this.commitments = loadCommitments(tableId);
+    this.verified = {};
+    this.chatDraft = "";
+    this.el = h("aside.side-panel", { "aria-label": t("Table information") });
+    this.tabsEl = h("div.tabs", { role: "tablist", "aria-label": t("Table information") });
+    this.panelEl = h("div.tab-panel", { role: "tabpanel", id: "side-panel-body", tabindex: "0" });
+    this.footEl = h("div");
+    this.el.append(this.tabsEl, this.panelEl, this.footEl);
+    this.rerender();
+    this.loadHands();
+    this.loadLedger();
+  }
+
+  destroy() {}
+
+  rerender() {
+    this.el.setAttribute("aria-label", t("Table information"));
+    this.drawTabs();
+    this.drawPanel();
+  }
+
+  drawTabs() {
+    const focused = this.tabsEl.contains(document.activeElement);
+    replace(this.tabsEl, TABS.map((tab) => h("button", {
+      type: "button", role: "tab", id: `tab-${tab}`, "aria-selected": this.tab === tab ? "true" : "false",
+      "aria-controls": "side-panel-body", tabindex: this.tab === tab ? "0" : "-1",
+      onclick: () => this.select(tab),
+      onkeydown: (ev) => {
+        const i = TABS.indexOf(tab);
+        let j = null;
+        if (ev.key === "ArrowRight") j = (i + 1) % TABS.length;
+        if (ev.key === "ArrowLeft") j = (i - 1 + TABS.length) % TABS.length;
+        if (ev.key === "Home") j = 0;
+        if (ev.key === "End") j = TABS.length - 1;
+        if (j !== null) {
+          ev.preventDefault();
+          this.select(TABS[j]);
+        }
+      },
+    }, tabLabel(tab), tab === "chat" && this.unread && this.tab !== "chat" ? ` (${this.unread})` : "")));
+    if (focused) document.getElementById(`tab-${this.tab}`)?.focus();
+  }
+
+  select(tab) {
+    this.tab = tab;
+    if (tab === "chat") this.unread = 0;
+    if (tab === "hands") this.loadHands();
+    if (tab === "ledger") this.loadLedger();
+    this.drawTabs();
+    this.drawPanel();
+    document.getElementById(`tab-${tab}`)?.focus();
+  }
+
+  /** Called by the table page: "state" after each state, "table" after table info. */
+  update(what) {
+    if (this.tab === "log" && what === "state") this.drawPanel();
+    if (this.tab === "fair" || this.tab === "ledger") this.drawPanel();
+  }
+
+  nameOf(seat) {
+    const st = this.getState();
+    return st.view?.seats?.find((x) => x.seat === seat)?.name ?? st.table?.seats?.[seat]?.name ?? t("Seat {n}", { n: seat + 1 });
+  }
+
+  drawPanel() {
+    this.panelEl.setAttribute("aria-labelledby", `tab-${this.tab}`);
+    const draw = {
+      log: () => this.logPanel(),
+      chat: () => this.chatPanel(),
+      hands: () => this.handsPanel(),
+      ledger: () => this.ledgerPanel(),
+      fair: () => this.fairPanel(),
+    }[this.tab];
+    const focusedId = document.activeElement?.id;
+    const inFoot = this.footEl.contains(document.activeElement);
+    replace(this.panelEl, draw());
+    replace(this.footEl, this.tab === "chat" ? this.chatForm() : null);
+    if (inFoot && focusedId) document.getElementById(focusedId)?.focus();
+    if (this.tab === "log" || this.tab === "chat") this.panelEl.scrollTop = this.panelEl.scrollHeight;
+  }
+
+  // -------------------------------------------------------------- log
+  logPanel() {
+    const st = this.getState();
+    const view = st.view;
+    if (!view) return h("p.muted", null, t("No hand yet."));
+    const lines = logLines(view.log, (seat) => this.nameOf(seat), st.table?.config?.pass_counts);
+    return h("ol.log-list", { id: "log-list", "aria-live": "off" },
+      st.msg?.hand_no ? h("li.round", null, t("Hand {n}", { n: st.msg.hand_no })) : null,
+      lines.map((line) => h("li", { class: line.kind === "round" ? "round" : "" }, line.text)));
+  }
+
+  // -------------------------------------------------------------- chat
+  setChat(messages) {
+    this.chat = messages.slice(-200);
+    if (this.tab === "chat") this.drawPanel();
+  }
+
+  addChat(msg) {
+    this.chat = [...this.chat, msg].slice(-200);
+    if (this.tab === "chat") this.drawPanel();
+    else {
+      this.unread += 1;
+      this.drawTabs();
+    }
+  }
+
+  chatPanel() {
+    if (!this.chat.length) return h("p.muted", null, t("No messages yet."));
+    return h("ol.chat-list", { id: "chat-list" }, this.chat.map((m) => h("li", null,
+      h("span.who", null, m.seat === null || m.seat === undefined ? t("Table") : m.name), ": ", m.text)));
+  }
+
+  chatForm() {
+    const st = this.getState();
+    const seated = st.welcome && st.welcome.seat !== null;
+    if (!seated) return h("p.muted", { style: { padding: "8px 12px", margin: 0 } }, t("Take a seat to chat."));
+    const input = h("input", {
+      type: "text", id: "chat-input", maxlength: 280, value: this.chatDraft, "aria-label": t("Message"),
+      placeholder: t("Say something nice…"), oninput: (ev) => { this.chatDraft = ev.target.value; },
+    });
+    return h("form.chat-form", {
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        const text = this.chatDraft.trim();
+        if (!text) return;
+        this.sendChat(text);
+        this.chatDraft = "";
+        input.value = "";
+        input.focus();
+      },
+    }, input, h("button", { type: "submit", id: "chat-send" }, t("Send")));
+  }
+
+  // -------------------------------------------------------------- hands
+  async loadHands() {
+    try {
+      const res = await api.hands(this.tableId);
+      this.hands = (res.hands || []).slice().sort((a, b) => b.hand_no - a.hand_no);
+    } catch (err) {
+      this.hands = err;
+    }
+    if (this.tab === "hands" || this.tab === "fair") this.drawPanel();
+  }
+
+  handFinished(msg) {
+    this.loadHands();
+    this.loadLedger();
+    if (msg.commitment) this.recordCommitment(msg.hand_no, msg.commitment);
+  }
+
+  token() {
+    return this.getState().seatInfo?.token || null;
+  }
+
+  handsPanel() {
+    if (this.hands === null) return h("p.muted", null, t("Loading…"));
+    if (this.hands instanceof Error) return h("p.error-box", null, errorText(this.hands.code, this.hands.message));
+    if (!this.hands.length) return h("p.muted", null, t("No finished hands yet."));
+    const me = this.getState().welcome?.seat;
+    return h("ul.hand-list", { id: "hand-list" }, this.hands.map((hand) => {
+      const net = me === null || me === undefined ? null : hand.net?.[String(me)];
+      return h("li", null, h("button.small", {
+        type: "button", "data-hand": hand.hand_no, id: `replay-${hand.hand_no}`,
+        onclick: () => openReplayer({ tableId: this.tableId, handNo: hand.hand_no, token: this.token(), mySeat: this.getState().welcome?.seat ?? null }),
+      },
+      h("span", null, t("Hand {n}", { n: hand.hand_no }), " · ", splitLabel(hand.split)),
+      net === null || net === undefined ? h("span.muted", null, t("Replay")) : h("span", { class: net >= 0 ? "pos" : "neg" }, `${net > 0 ? "+" : ""}${chips(net)}`)),
+      h("button.small.ghost", { type: "button", onclick: () => this.download(hand.hand_no) }, t("Download")));
+    }));
+  }
+
+  async download(handNo) {
+    try {
+      const doc = await api.hand(this.tableId, handNo, this.token());
+      const blob = new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: `${this.tableId}-hand-${handNo}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 5000);
+    } catch (err) {
+      announce(errorText(err.code, err.message), "error");
+    }
+  }
+
+  // -------------------------------------------------------------- ledger
+  setLedger(ledger) {
+    this.ledger = ledger;
+    if (this.tab === "ledger") this.drawPanel();
+  }
+
+  async loadLedger() {
+    try {
+      const res = await api.ledger(this.tableId);
+      this.ledger = res.ledger || [];
+    } catch (err) {
+      this.ledger = err;
+    }
+    if (this.tab === "ledger") this.drawPanel();
+  }
+
+  ledgerPanel() {
+    if (this.ledger === null) return h("p.muted", null, t("Loading…"));
+    if (this.ledger instanceof Error) return h("p.error-box", null, errorText(this.ledger.code, this.ledger.message));
+    if (!this.ledger.length) return h("p.muted", null, t("Nobody has played yet."));
+    return h("table.ledger", { id: "ledger" },
+      h("thead", null, h("tr", null,
+        h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
+        h("th", { scope: "col" }, t("Stack")), h("th", { scope: "col" }, t("Net")), h("th", { scope: "col" }, t("Hands")))),
+      h("tbody", null, this.ledger.map((row) => h("tr", null,
+        h("td", null, row.name), h("td", null, chips(row.bought_in)), h("td", null, chips(row.stack)),
+        h("td", { class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, `${row.net > 0 ? "+" : ""}${chips(row.net)}`),
+        h("td", null, chips(row.hands))))));
+  }
+
+  // -------------------------------------------------------------- fairness
+  recordCommitment(handNo, commitment) {
+    if (!handNo || !commitment) return;
+    if (!this.commitments[handNo]) {
+      this.commitments[handNo] = commitment;
+      saveCommitments(this.tableId, this.commitments);
+    }
+    if (this.tab === "fair") this.drawPanel();
+  }
+
+  fairPanel() {
+    const st = this.getState();
+    const current = st.msg?.hand_no;
+    const currentCommitment = this.commitments[current] || st.table?.commitment;
+    const hands = Array.isArray(this.hands) ? this.hands.slice(0, 10) : [];
+    return h("div.fair", { id: "fairness" },
+      h("p", null, t("Before every deal the server publishes a SHA-256 commitment to the shuffled deck. After the hand, players can download the deck and the secret salt and check here, in the browser, that the deck was fixed before anyone saw a card.")),
+      current ? h("dl", null,
+        h("dt", null, t("Hand {n}", { n: current })),
+        h("dd.mono", { id: "current-commitment" }, currentCommitment || "—")) : null,
+      hands.length ? h("ul.hand-list", null, hands.map((hand) => {
+        const v = this.verified[hand.hand_no];
+        return h("li", null,
+          h("button.small", {
+            type: "button", id: `verify-${hand.hand_no}`, disabled: !this.token(),
+            onclick: () => this.verify(hand.hand_no),
+          }, t("Verify hand {n}", { n: hand.hand_no })),
+          v ? h("div", { class: v.ok ? "pos" : "neg", id: `verify-result-${hand.hand_no}`, role: "status" }, v.text) : null);
+      })) : h("p.muted", null, t("No finished hands yet.")),
+      this.token() ? null : h("p.muted", null, t("Only players seated at this table can download the deck of a hand.")));
+  }
+
+  async verify(handNo) {
+    try {
+      const doc = await api.hand(this.tableId, handNo, this.token());
+      if (!doc.deck || !doc.deck_salt) {
+        this.verified[handNo] = { ok: false, text: t("This history has no deck to check.") };
+      } else {
+        const r = await verifyHand(doc, this.commitments[handNo] || doc.deck_commitment);
+        const ok = r.commitment && r.deal && r.announced !== false;
+        const parts = [
+          r.commitment ? t("The deck and salt match the commitment.") : t("The deck and salt do NOT match the commitment!"),
+          r.announced === false ? t("The commitment differs from the one announced before the deal!") : "",
+          r.deal ? t("The cards dealt come from that deck in dealing order.") : t("The cards dealt do NOT come from that deck!"),
+        ];
+        this.verified[handNo] = { ok, text: `${ok ? "✓ " : "✗ "}${parts.filter(Boolean).join(" ")}` };
+      }
+    } catch (err) {
+      this.verified[handNo] = { ok: false, text: errorText(err.code, err.message) };
+    }
+    this.drawPanel();
+    document.getElementById(`verify-${handNo}`)?.focus();
+  }
+}
+
+function commitmentKey(tableId) {
+  return `anaconda-poker.commitments.${tableId}`;
+}
+
+function loadCommitments(tableId) {
+  try {
+    return JSON.parse(sessionStorage.getItem(commitmentKey(tableId)) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function saveCommitments(tableId, commitments) {
+  try {
+    const keep = Object.fromEntries(Object.entries(commitments).slice(-50));
+    sessionStorage.setItem(commitmentKey(tableId), JSON.stringify(keep));
+  } catch {
+    // storage full or disabled: the check still compares with the history's own commitment
+  }
+}
