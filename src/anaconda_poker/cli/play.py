@@ -1,0 +1,107 @@
+"""``anaconda-poker play``: a game of Anaconda against bots in the terminal (Textual).
+
+Every finished hand is saved as a HAND_HISTORY.md document (one JSON file per hand) that
+``anaconda-poker replay FILE`` plays back.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from anaconda_poker.cli.main import app
+from anaconda_poker.core.config import Betting, Split
+from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
+
+_LANG_HELP = f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."
+
+
+def default_history_dir() -> Path:
+    """Where hand histories go by default: ``$XDG_DATA_HOME/anaconda-poker/hands``
+    (``~/.local/share/anaconda-poker/hands`` when the variable is unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "anaconda-poker" / "hands"
+
+
+def _language(lang: str | None) -> str:
+    if lang is None:
+        return language_from_environment()
+    try:
+        return require_language(lang)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+
+
+@app.command()
+def play(
+    bots: Annotated[int, typer.Option("--bots", min=1, max=6, help="Bot opponents (1-6).")] = 3,
+    level: Annotated[
+        str,
+        typer.Option("--level", help="Bot level: random, calling-station, heuristic, montecarlo."),
+    ] = "heuristic",
+    split: Annotated[
+        Split, typer.Option("--split", help="Game type of the first hand.")
+    ] = Split.HIGH_LOW_8,
+    betting: Annotated[
+        Betting, typer.Option("--betting", help="Betting structure.")
+    ] = Betting.FIXED_LIMIT,
+    lang: Annotated[str | None, typer.Option("--lang", help=_LANG_HELP)] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for reproducible deals and bots.")
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option("--delay", min=0.0, help="Seconds between bot actions and revealed cards."),
+    ] = 0.6,
+    stack: Annotated[
+        int, typer.Option("--stack", min=1, help="Starting chips of every player.")
+    ] = 200,
+    ante: Annotated[int, typer.Option("--ante", min=0, help="Ante in chips.")] = 1,
+    small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet in chips.")] = 2,
+    big_bet: Annotated[int, typer.Option("--big-bet", min=1, help="Big bet in chips.")] = 4,
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    history_dir: Annotated[
+        Path | None,
+        typer.Option("--history-dir", help="Folder for hand histories (default: user data)."),
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
+) -> None:
+    """Play Anaconda in the terminal against bots."""
+    from anaconda_poker.tui.app import AnacondaApp, GameSettings
+    from anaconda_poker.tui.summary import session_table
+
+    settings = GameSettings(
+        bots=bots,
+        level=level,
+        split=split,
+        betting=betting,
+        lang=_language(lang),
+        seed=seed,
+        delay=delay,
+        stack=stack,
+        ante=ante,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        name=name,
+        history_dir=None if no_save else (history_dir or default_history_dir()),
+    )
+    try:
+        settings.validate()
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    game = AnacondaApp(settings)
+    players = game.run()
+    if players:
+        t = translator(settings.lang)
+        Console().print(session_table(players, t, hands=len(game.session.records)))
+        if settings.history_dir is not None and game.session.records:
+            Console().print(
+                t(
+                    "Hand histories: {path} (replay with: anaconda-poker replay FILE)",
+                    path=str(settings.history_dir),
+                )
+            )

@@ -1,0 +1,81 @@
+"""Who decides for the bot seats: the project's bots (``anaconda_poker.bots``) by level name.
+
+A bot only ever receives its own seat's view and legal actions (RULES.md §7), never the
+state itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from anaconda_poker.bots.protocol import Bot
+from anaconda_poker.bots.registry import BOTS, create_bot
+from anaconda_poker.core.actions import Action
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.state import HandState
+from anaconda_poker.i18n import N_
+
+LEVEL_LABELS: dict[str, str] = {
+    "random": N_("random bot"),
+    "calling-station": N_("calling station"),
+    "heuristic": N_("heuristic bot"),
+    "montecarlo": N_("Monte Carlo bot"),
+}
+"""Message ids of the bot levels' display names (unknown levels show their name)."""
+
+LEVELS: tuple[str, ...] = tuple(BOTS)
+"""Bot levels, weakest first (the names of the bots registry)."""
+
+
+class Policy(Protocol):
+    """Decides one seat's action in a hand."""
+
+    def choose(self, state: HandState, seat: int) -> Action:
+        """The action ``seat`` takes now; ``seat`` is in ``state.to_act``."""
+        ...
+
+
+class BotPolicy:
+    """A bot of the registry playing one seat; rebuilt when the table's rules change
+    (dealer's choice of game between hands), with the same random stream.
+
+    Args:
+        level: a name of the bots registry.
+        rng: the bot's only source of randomness.
+
+    Raises:
+        ValueError: if ``level`` is not a known level.
+    """
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        self.level = level
+        self._rng = rng
+        self._config: TableConfig | None = None
+        self._bot: Bot | None = None
+
+    def _bot_for(self, config: TableConfig) -> Bot:
+        if self._bot is None or self._config != config:
+            self._bot = create_bot(self.level, config=config, rng=self._rng)
+            self._config = config
+        return self._bot
+
+    def choose(self, state: HandState, seat: int) -> Action:
+        """Ask the bot, giving it only the seat's view and legal actions."""
+        bot = self._bot_for(state.config)
+        return bot.act(state.view(seat), state.legal_actions(seat))
+
+
+def make_policy(level: str, rng: random.Random) -> Policy:
+    """The policy of a bot level.
+
+    Args:
+        level: one of :data:`LEVELS`.
+        rng: the bot's own random source (seed it for reproducible games).
+
+    Raises:
+        ValueError: if ``level`` is not a known level.
+    """
+    return BotPolicy(level, rng)

@@ -1,0 +1,178 @@
+"""Screens shown over the table: the end of a hand, the choice of game, help, the summary."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from anaconda_poker.core.config import Split
+from anaconda_poker.i18n import SPLIT_LABELS, Translator
+from anaconda_poker.tui.widgets import ActionButton, key_bar
+
+
+class ShowdownScreen(ModalScreen[str]):
+    """The end of a hand: pots, winners, hands; then continue, change the game or quit.
+
+    Dismissed with ``"next"``, ``"game"`` or ``"quit"``.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,n,space", "choose('next')", show=False),
+        Binding("g", "choose('game')", show=False),
+        Binding("q,escape", "choose('quit')", show=False),
+    ]
+
+    def __init__(self, summary: RenderableType, t: Translator, *, can_continue: bool) -> None:
+        super().__init__()
+        self._summary = summary
+        self._t = t
+        self._can_continue = can_continue
+
+    def compose(self) -> ComposeResult:
+        """The summary and the three choices."""
+        _ = self._t
+        with Vertical(id="showdown-box"):
+            with VerticalScroll(id="showdown-scroll"):
+                yield Static(self._summary, id="showdown-summary")
+            with Horizontal(classes="choices"):
+                if self._can_continue:
+                    yield ActionButton(_("Next hand"), id="next", variant="success")
+                    yield ActionButton(_("Change game"), id="game", variant="primary")
+                else:
+                    yield ActionButton(_("Session summary"), id="next", variant="success")
+                yield ActionButton(_("Quit"), id="quit", variant="error")
+            pairs = [("Enter", _("Next hand") if self._can_continue else _("Session summary"))]
+            if self._can_continue:
+                pairs.append(("G", _("Change game")))
+            pairs.append(("Q", _("Quit")))
+            yield Static(key_bar(pairs), classes="keys")
+
+    def action_choose(self, choice: str) -> None:
+        """Close the screen with a choice."""
+        if choice == "game" and not self._can_continue:
+            return
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: ActionButton.Pressed) -> None:
+        """Buttons do what their keys do."""
+        if event.button.id:
+            self.action_choose(event.button.id)
+
+
+class GameChoiceScreen(ModalScreen[Split | None]):
+    """Dealer's choice: pick the game type of the next hands (RULES.md §5).
+
+    Dismissed with the chosen :class:`Split`, or ``None`` (Escape) to keep the current one.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, t: Translator, current: Split) -> None:
+        super().__init__()
+        self._t = t
+        self._current = current
+
+    def compose(self) -> ComposeResult:
+        """A list of the game types."""
+        _ = self._t
+        with Vertical(id="choice-box"):
+            yield Static(Text(_("Dealer's choice: the game for the next hand"), style="bold"))
+            options = [
+                Option(("● " if split is self._current else "  ") + _(label), id=split.value)
+                for split, label in SPLIT_LABELS.items()
+            ]
+            yield OptionList(*options, id="choice-list")
+            yield Static(key_bar([("↑↓", _("Choose")), ("Enter", _("Play")), ("Esc", _("Back"))]))
+
+    def on_mount(self) -> None:
+        """Focus the list on the current game."""
+        options = self.query_one(OptionList)
+        options.focus()
+        options.highlighted = list(SPLIT_LABELS).index(self._current)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Close with the chosen game."""
+        self.dismiss(Split(event.option.id or self._current.value))
+
+    def action_cancel(self) -> None:
+        """Keep the current game."""
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and typed commands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,enter", "close", show=False)
+    ]
+
+    def __init__(self, t: Translator) -> None:
+        super().__init__()
+        self._t = t
+
+    def compose(self) -> ComposeResult:
+        """The help text."""
+        _ = self._t
+        rows = [
+            ("F", _("Fold")),
+            ("C / K", _("Check or call")),
+            ("B / R", _("Bet or raise (the amount shown)")),
+            ("+ / −", _("Change the amount of a bet or raise")),
+            ("A", _("All-in (the largest bet or raise allowed)")),
+            ("1–9", _("Select or deselect a card (click works too)")),
+            ("Enter", _("Pass the selected cards / keep the five selected, in order")),
+            ("H / L / O", _("Suggested five: best high / best low / best for both")),
+            ("X", _("Clear the selection")),
+            ("/", _("Type a command")),
+            ("Q", _("Quit (with a session summary)")),
+        ]
+        text = Text()
+        text.append(_("Keys") + "\n", style="bold #ffd75f")
+        for key, label in rows:
+            text.append(f"  {key:<10}", style="bold #f2d27a")
+            text.append(label + "\n")
+        text.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
+        text.append(
+            "  fold · check · call · bet 4 · raise 8 · all-in · pass 1 2 3 · pass As Kd 2c\n"
+            "  arrange 3 1 5 2 4 · high · low · both · clear · help · quit\n"
+        )
+        text.append("  " + _("Action names in your language work too.") + "\n", style="dim")
+        with Vertical(id="help-box"):
+            yield Static(text)
+            yield Static(key_bar([("Esc", _("Back to the table"))]))
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class SummaryScreen(Screen[None]):
+    """The session summary; any of Enter, Q or Escape leaves the program."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,q,escape", "leave", show=False)]
+
+    def __init__(self, table: RenderableType, t: Translator, *, footer: str = "") -> None:
+        super().__init__()
+        self._table = table
+        self._t = t
+        self._footer = footer
+
+    def compose(self) -> ComposeResult:
+        """The table and how to leave."""
+        with Vertical(id="summary-box"):
+            yield Static(self._table, id="summary-table")
+            if self._footer:
+                yield Static(Text(self._footer, style="dim"))
+            yield Static(key_bar([("Enter", self._t("Leave the table"))]))
+
+    def action_leave(self) -> None:
+        """Close the screen."""
+        self.dismiss(None)

@@ -1,0 +1,318 @@
+"""A session at one table: one person against bots, hand after hand.
+
+This is the game loop without any drawing: it seats the players, moves the button, lets the
+bots act, applies the person's decisions through the engine (which checks them), keeps the
+statistics of the session and saves every finished hand as a HAND_HISTORY.md document.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.session import Session
+from anaconda_poker.core.state import HandState, Phase, Seat
+from anaconda_poker.tui.players import Policy
+
+
+@dataclass
+class Player:
+    """One player of the session.
+
+    Attributes:
+        seat: seat number.
+        name: display name.
+        stack: chips now.
+        human: the person at the keyboard (exactly one per session).
+        level: the bot level, ``None`` for the person.
+        buy_in: chips at the start of the session.
+        hands_won: hands in which the player won chips from a pot (or half of one).
+        scoops: pots scooped (won both halves of a high-low pot alone).
+        biggest_pot: most chips won in one hand.
+    """
+
+    seat: int
+    name: str
+    stack: int
+    human: bool = False
+    level: str | None = None
+    buy_in: int = 0
+    hands_won: int = 0
+    scoops: int = 0
+    biggest_pot: int = 0
+
+    @property
+    def net(self) -> int:
+        """Chips won (positive) or lost (negative) so far."""
+        return self.stack - self.buy_in
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEvent:
+    """One accepted decision, for the log.
+
+    Attributes:
+        seat: who acted.
+        action: the decision.
+        amount: chips added for a call, the "to" total of a bet or raise, else 0.
+        all_in: the action left the seat with no chips behind.
+    """
+
+    seat: int
+    action: Action
+    amount: int = 0
+    all_in: bool = False
+
+
+def apply_action(state: HandState, seat: int, action: Action) -> ActionEvent:
+    """Apply ``action`` for ``seat`` and describe it for the log.
+
+    Raises:
+        AnacondaError: the engine's specific error when the action is not legal now (the
+            state is unchanged).
+    """
+    legal = state.legal_actions(seat)
+    state.apply(seat, action)
+    amount = 0
+    if action.kind is ActionKind.CALL:
+        amount = legal.call_amount
+    elif action.to is not None:
+        amount = action.to
+    betting = action.kind.is_betting and action.kind is not ActionKind.FOLD
+    return ActionEvent(
+        seat=seat, action=action, amount=amount, all_in=betting and state.stack[seat] == 0
+    )
+
+
+@dataclass
+class HandRecord:
+    """A finished hand: its number, its final state and where its history was saved."""
+
+    number: int
+    state: HandState
+    path: Path | None = None
+    busted: list[int] = field(default_factory=list)
+
+
+class TableSession:
+    """Consecutive hands at one table, on top of the engine's
+    :class:`~anaconda_poker.core.session.Session` (RULES.md §1: the button moves one seat
+    clockwise after every hand; busted players sit out; dealer's choice of game, §5).
+
+    Args:
+        config: the table's rules and stakes (the split may change between hands).
+        names: player names by seat.
+        human_seat: the person's seat.
+        policies: a policy for every other seat.
+        levels: the bot level name of every other seat (for display).
+        stack: every player's starting chips, ``>= 1``.
+        rng: the session's random source: deals and the first button. Seed it for
+            reproducible games; default ``random.SystemRandom()``.
+        history_dir: folder for hand histories (created on first save); ``None`` = no saving.
+
+    Raises:
+        ValueError: if the seats, policies or stack do not fit together.
+        InvalidConfigError: if the table cannot deal to that many players.
+    """
+
+    def __init__(
+        self,
+        *,
+        config: TableConfig,
+        names: Sequence[str],
+        human_seat: int,
+        policies: Mapping[int, Policy],
+        levels: Mapping[int, str] | None = None,
+        stack: int = 200,
+        rng: random.Random | None = None,
+        history_dir: Path | None = None,
+    ) -> None:
+        seats = len(names)
+        if not 0 <= human_seat < seats:
+            raise ValueError(f"human seat {human_seat} is not one of the {seats} seats")
+        if set(policies) != set(range(seats)) - {human_seat}:
+            raise ValueError("give a policy for every seat but the person's")
+        if stack < 1:
+            raise ValueError(f"the starting stack must be at least 1 chip, got {stack}")
+        config.check_players(seats)
+        self.config = config
+        self.split: Split = config.split
+        self.human_seat = human_seat
+        self.policies = dict(policies)
+        self.players = [
+            Player(
+                seat=s,
+                name=name,
+                stack=stack,
+                human=s == human_seat,
+                level=None if s == human_seat else (levels or {}).get(s),
+                buy_in=stack,
+            )
+            for s, name in enumerate(names)
+        ]
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.history_dir = history_dir
+        self.session_id = datetime.now().strftime("%Y%m%d-%H%M%S")
+        self.table = Session(
+            config,
+            [Seat(name=name, stack=stack) for name in names],
+            button=self.rng.randrange(seats),
+            rng=self.rng,
+            dealers_choice=True,
+        )
+        self.hand_number = 0
+        self.state: HandState | None = None
+        self.records: list[HandRecord] = []
+
+    # ------------------------------------------------------------------ hands
+    @property
+    def human(self) -> Player:
+        """The person's player record."""
+        return self.players[self.human_seat]
+
+    def names(self) -> list[str]:
+        """Player names by seat."""
+        return [p.name for p in self.players]
+
+    def is_over(self) -> bool:
+        """True when no further hand can be dealt: the person or every bot is out of chips."""
+        return self.human.stack <= 0 or len(self.table.active_seats) < 2
+
+    def start_hand(self, split: Split | None = None) -> HandState:
+        """Deal the next hand (busted players sit out, the button moves on).
+
+        Args:
+            split: the game type for this and later hands (dealer's choice); ``None`` keeps
+                the current one.
+
+        Raises:
+            RuntimeError: if the session is over (see :meth:`is_over`) or a hand is running.
+        """
+        if self.is_over():
+            raise RuntimeError("the session is over: not enough players with chips")
+        if self.table.hand is not None:
+            raise RuntimeError("a hand is still being played")
+        if split is not None:
+            self.split = Split(split)
+        self.state = self.table.start_hand(split=self.split)
+        self.hand_number += 1
+        return self.state
+
+    def _require_state(self) -> HandState:
+        if self.state is None:
+            raise RuntimeError("no hand has been dealt yet")
+        return self.state
+
+    def pending_bot(self) -> int | None:
+        """A bot seat that must act now, or ``None`` (the person's turn, or the hand is over)."""
+        state = self._require_state()
+        for seat in state.to_act:
+            if seat != self.human_seat:
+                return seat
+        return None
+
+    def human_to_act(self) -> bool:
+        """True when the engine waits for the person."""
+        return self.human_seat in self._require_state().to_act
+
+    def _apply(self, seat: int, action: Action) -> ActionEvent:
+        return apply_action(self._require_state(), seat, action)
+
+    def play_bot(self, seat: int) -> ActionEvent:
+        """Let the bot in ``seat`` decide and apply its decision.
+
+        A bot whose decision the engine refuses checks, calls or folds instead (logged by the
+        caller like any action), so a faulty bot cannot stop the game.
+
+        Raises:
+            RuntimeError: if no hand is running.
+            ValueError: if ``seat`` is the person's seat.
+        """
+        if seat == self.human_seat:
+            raise ValueError("the person's seat is not played by a bot")
+        state = self._require_state()
+        try:
+            action = self.policies[seat].choose(state, seat)
+        except Exception:  # a faulty bot must not stop the game
+            action = Action.fold()
+        if not state.can_apply(seat, action):
+            action = self._fallback(state, seat)
+        return self._apply(seat, action)
+
+    @staticmethod
+    def _fallback(state: HandState, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if ActionKind.CHECK in legal.kinds:
+            return Action.check()
+        if ActionKind.PASS in legal.kinds:
+            return Action.pass_cards(legal.cards[: legal.pass_count])
+        if ActionKind.ARRANGE in legal.kinds:
+            return Action.arrange(legal.cards[: legal.arrange_count])
+        return Action.fold()
+
+    def apply_human(self, action: Action) -> ActionEvent:
+        """Apply the person's decision.
+
+        Raises:
+            RuntimeError: if no hand is running.
+            AnacondaError: the engine's specific error when the action is not legal now
+                (the state is unchanged).
+        """
+        return self._apply(self.human_seat, action)
+
+    # ------------------------------------------------------------------ after a hand
+    def finish_hand(self) -> HandRecord:
+        """Record the finished hand: stacks, statistics and the saved history.
+
+        Raises:
+            RuntimeError: if the hand is not complete.
+        """
+        state = self._require_state()
+        result = state.result
+        if result is None or state.phase is not Phase.COMPLETE:
+            raise RuntimeError("the hand is not complete yet")
+        if self.records and self.records[-1].state is state:
+            return self.records[-1]
+        self.table.finish_hand()
+        for player, seat_record in zip(self.players, self.table.seats, strict=True):
+            if seat_record is not None:
+                player.stack = seat_record.stack
+        awards = result.awards
+        for seat in state.order:
+            player = self.players[seat]
+            won = awards.get(seat, 0)
+            if won > 0:
+                player.hands_won += 1
+            player.biggest_pot = max(player.biggest_pot, won)
+        for pot in result.pots:
+            if pot.scoop is not None:
+                self.players[pot.scoop].scoops += 1
+        record = HandRecord(
+            number=self.hand_number,
+            state=state,
+            busted=[s for s in state.order if self.players[s].stack == 0],
+        )
+        record.path = self.save_history(state)
+        self.records.append(record)
+        return record
+
+    def save_history(self, state: HandState) -> Path | None:
+        """Write ``state.history()`` as JSON into :attr:`history_dir` (``None`` if unset).
+
+        File names are ``<session>-hand-<NNN>.json``.
+
+        Raises:
+            OSError: if the folder or the file cannot be written.
+        """
+        if self.history_dir is None:
+            return None
+        self.history_dir.mkdir(parents=True, exist_ok=True)
+        path = self.history_dir / f"{self.session_id}-hand-{self.hand_number:03d}.json"
+        path.write_text(json.dumps(state.history(), indent=1) + "\n", encoding="utf-8")
+        return path
