@@ -46,9 +46,9 @@ def describe_action(state: HandState, seat: int, action: Action, *, all_in: bool
     if kind is ActionKind.CALL:
         return _("{player} calls", player=who) + suffix
     if kind is ActionKind.BET:
-        return _("{player} bets {amount}", player=who, amount=action.to) + suffix
+        return _("{player} bets {amount}", player=who, amount=action.to or 0) + suffix
     if kind is ActionKind.RAISE:
-        return _("{player} raises to {amount}", player=who, amount=action.to) + suffix
+        return _("{player} raises to {amount}", player=who, amount=action.to or 0) + suffix
     if kind is ActionKind.PASS:
         return _("{player} passes {cards}", player=who, cards=format_cards(action.cards))
     return _("{player} arranges {cards}", player=who, cards=format_cards(action.cards))
@@ -204,7 +204,12 @@ def replay_command(
             state = replay(history)
             typer.echo(json.dumps(state.history(), indent=2))
             if state.result is None:
-                err.print(_("Incomplete hand: seats to act {seats}", seats=list(state.to_act)))
+                err.print(
+                    _(
+                        "Incomplete hand: seats to act {seats}",
+                        seats=", ".join(map(str, state.to_act)),
+                    )
+                )
         else:
             print_hand(Console(highlight=False, soft_wrap=True), history)
     except ReplayError as exc:

@@ -64,34 +64,44 @@ class Action:
     cards: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        try:
-            object.__setattr__(self, "kind", ActionKind(self.kind))
-        except ValueError:
-            allowed = ", ".join(k.value for k in ActionKind)
-            raise MalformedActionError(
-                f"unknown action {self.kind!r}; actions are {allowed}"
-            ) from None
-        if self.kind in _AMOUNT_KINDS:
-            if not isinstance(self.to, int) or isinstance(self.to, bool) or self.to <= 0:
+        kind = self.kind
+        if type(kind) is not ActionKind:
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                allowed = ", ".join(k.value for k in ActionKind)
                 raise MalformedActionError(
-                    f"{self.kind} needs a positive integer 'to' amount in chips, got {self.to!r}"
+                    f"unknown action {self.kind!r}; actions are {allowed}"
+                ) from None
+            object.__setattr__(self, "kind", kind)
+        to = self.to
+        if kind in _AMOUNT_KINDS:
+            if type(to) is not int or to <= 0:
+                raise MalformedActionError(
+                    f"{kind} needs a positive integer 'to' amount in chips, got {to!r}"
                 )
-        elif self.to is not None:
-            raise MalformedActionError(f"{self.kind} takes no amount (got to={self.to!r})")
-        cards = tuple(c.code if isinstance(c, Card) else c for c in self.cards)
-        object.__setattr__(self, "cards", cards)
-        if self.kind in _CARD_KINDS:
-            if not cards:
-                raise MalformedActionError(f"{self.kind} needs cards")
+        elif to is not None:
+            raise MalformedActionError(f"{kind} takes no amount (got to={to!r})")
+        cards = self.cards
+        # fast path: a tuple of plain ints (what the constructors below build)
+        if type(cards) is not tuple or not all(type(c) is int for c in cards):
+            cards = tuple(c.code if isinstance(c, Card) else c for c in cards)
             for c in cards:
-                if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
+                if not isinstance(c, int) or isinstance(c, bool):
                     raise MalformedActionError(f"{c!r} is not a card code 0..51")
+            object.__setattr__(self, "cards", cards)
+        if kind in _CARD_KINDS:
+            if not cards:
+                raise MalformedActionError(f"{kind} needs cards")
+            if min(cards) < 0 or max(cards) > 51:
+                bad = next(c for c in cards if not 0 <= c < 52)
+                raise MalformedActionError(f"{bad!r} is not a card code 0..51")
             if len(set(cards)) != len(cards):
                 raise MalformedActionError(
-                    f"duplicate card in {self.kind}: {' '.join(card_str(c) for c in cards)}"
+                    f"duplicate card in {kind}: {' '.join(card_str(c) for c in cards)}"
                 )
         elif cards:
-            raise MalformedActionError(f"{self.kind} takes no cards")
+            raise MalformedActionError(f"{kind} takes no cards")
 
     # -- constructors -------------------------------------------------------------------
     @classmethod
@@ -119,16 +129,12 @@ class Action:
     @classmethod
     def pass_cards(cls, cards: Iterable[int | Card]) -> Action:
         """Pass these cards (codes or Cards) to the neighbour."""
-        return cls(
-            ActionKind.PASS, cards=tuple(c.code if isinstance(c, Card) else c for c in cards)
-        )
+        return cls(ActionKind.PASS, cards=tuple(cards))  # type: ignore[arg-type]
 
     @classmethod
     def arrange(cls, cards: Iterable[int | Card]) -> Action:
         """Keep these five cards, revealed in this order (first card first)."""
-        return cls(
-            ActionKind.ARRANGE, cards=tuple(c.code if isinstance(c, Card) else c for c in cards)
-        )
+        return cls(ActionKind.ARRANGE, cards=tuple(cards))  # type: ignore[arg-type]
 
     # -- notation -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -79,6 +79,9 @@ class Phase(StrEnum):
     """The hand is over; :attr:`HandState.result` is set."""
 
 
+_BETTING = Phase.BETTING
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Seat:
     """A player sitting down for one hand.
@@ -324,11 +327,14 @@ class HandState:
             self._undealt = [c for c in range(52) if c not in seen]
         else:
             source = Deck(order=deck) if deck is not None else Deck(rng=rng)
-            self.deck_order = source.order
-            for _ in range(per):
-                for s in order:
-                    cards_by_seat[s].append(source.deal(1)[0])
-            self._undealt = source.remaining()
+            full = source.order
+            self.deck_order = full
+            m = len(order)
+            # one card at a time clockwise from the dealer's left: the k-th seat of the
+            # order gets cards k, k+m, k+2m, ... of the deck
+            for k, s in enumerate(order):
+                cards_by_seat[s] = list(full[k : m * per : m])
+            self._undealt = list(full[m * per :])
         self.dealt: list[tuple[int, ...]] = [tuple(c) for c in cards_by_seat]
         hidden = self.config.hidden_cards
         keep = per - hidden
@@ -502,9 +508,23 @@ class HandState:
 
         On any error the state is exactly as before the call.
         """
-        self._check(seat, action)
         phase = self.phase
-        if phase is Phase.BETTING:
+        if phase is _BETTING and seat == self._actor:
+            # the common legal cases first; anything else takes the full check below
+            kind = action.kind
+            rnd = self._round
+            assert rnd is not None
+            if kind is _CALL:
+                if rnd.current_bet > self.bet[seat]:
+                    rnd.call(seat)
+                    self._after_bet(seat, action, self.stack[seat] == 0)
+                    return
+            elif kind is _CHECK and rnd.current_bet == self.bet[seat]:
+                rnd.check(seat)
+                self._after_bet(seat, action, False)
+                return
+        self._check(seat, action)
+        if phase is _BETTING:
             self._apply_betting(seat, action)
         elif phase is Phase.PASSING:
             self._actions.append((seat, action, False))
@@ -676,7 +696,13 @@ class HandState:
             to = action.to
             assert to is not None
             rnd.raise_to(seat, to)
-        self._actions.append((seat, action, self.stack[seat] == 0 and kind is not _CHECK))
+        self._after_bet(seat, action, self.stack[seat] == 0 and kind is not _CHECK)
+
+    def _after_bet(self, seat: int, action: Action, all_in: bool) -> None:
+        """Log a betting action, then pass the turn or close the round."""
+        self._actions.append((seat, action, all_in))
+        rnd = self._round
+        assert rnd is not None
         nxt = rnd.next_actor(seat)
         if nxt >= 0:
             self._actor = nxt
