@@ -34,7 +34,8 @@ def hand_values(
     if split.has_low:
         qualifier = split.low_qualifier
         for seat, cards in fives.items():
-            low[seat] = low_value(cards, qualifier=qualifier)
+            value = low_value(cards, qualifier)  # 0 = no qualifying low
+            low[seat] = value if value > 0 else None
     return high, low
 
 
