@@ -126,7 +126,7 @@ def check_views(state: HandState) -> None:
                 assert not leaked
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_chips_conserved_cards_partitioned_and_replay(
     game: tuple[HandState, random.Random],
@@ -158,7 +158,7 @@ def test_chips_conserved_cards_partitioned_and_replay(
     assert again.result == result
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
 def test_views_never_show_hidden_information(game: tuple[HandState, random.Random]) -> None:
     state, rng = game
@@ -177,7 +177,7 @@ def test_views_never_show_hidden_information(game: tuple[HandState, random.Rando
                 assert card_str(c) not in spectator
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(hands(), st.integers(0, 60))
 def test_replay_of_a_partial_history_equals_the_state(
     game: tuple[HandState, random.Random], cut: int
@@ -193,3 +193,33 @@ def test_replay_of_a_partial_history_equals_the_state(
     assert again.to_act == state.to_act
     assert again.card_locations() == state.card_locations()
     assert again.phase is state.phase
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.integers(0, 40))
+def test_fast_path_agrees_with_the_full_check(
+    game: tuple[HandState, random.Random], cut: int
+) -> None:
+    """``apply`` takes a shortcut for check/call by the seat to act; it must accept exactly
+    what the full validation (``can_apply``) accepts, and end in the same state as a
+    replay (which rebuilds the same hand)."""
+    state, rng = game
+    for _ in range(cut):
+        if state.is_complete:
+            break
+        step(state, rng)
+    history = state.history()
+    for seat in state.players:
+        for action in (Action.check(), Action.call(), Action.fold()):
+            allowed = state.can_apply(seat, action)
+            copy = replay(history)
+            try:
+                copy.apply(seat, action)
+                accepted = True
+            except ValueError:
+                accepted = False
+            assert accepted == allowed, (seat, action, state.phase)
+            if accepted:
+                again = replay(copy.history())
+                assert again.history() == copy.history()
+                assert again.view(None) == copy.view(None)

@@ -42,6 +42,8 @@ class ActionKind(StrEnum):
 
 _AMOUNT_KINDS = (ActionKind.BET, ActionKind.RAISE)
 _CARD_KINDS = (ActionKind.PASS, ActionKind.ARRANGE)
+_INT_ONLY = frozenset({int})
+_CODES = frozenset(range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,7 @@ class Action:
             raise MalformedActionError(f"{kind} takes no amount (got to={to!r})")
         cards = self.cards
         # fast path: a tuple of plain ints (what the constructors below build)
-        if type(cards) is not tuple or not all(type(c) is int for c in cards):
+        if type(cards) is not tuple or not _INT_ONLY.issuperset(map(type, cards)):
             cards = tuple(c.code if isinstance(c, Card) else c for c in cards)
             for c in cards:
                 if not isinstance(c, int) or isinstance(c, bool):
@@ -93,7 +95,7 @@ class Action:
         if kind in _CARD_KINDS:
             if not cards:
                 raise MalformedActionError(f"{kind} needs cards")
-            if min(cards) < 0 or max(cards) > 51:
+            if not _CODES.issuperset(cards):
                 bad = next(c for c in cards if not 0 <= c < 52)
                 raise MalformedActionError(f"{bad!r} is not a card code 0..51")
             if len(set(cards)) != len(cards):

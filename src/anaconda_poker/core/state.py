@@ -407,8 +407,8 @@ class HandState:
     @property
     def current_bet(self) -> int:
         """The largest bet of the current betting round (0 outside betting), chips."""
-        rnd = self._round
-        return rnd.current_bet if rnd is not None and self.phase is Phase.BETTING else 0
+        rnd = self._round  # None outside betting rounds
+        return rnd.current_bet if rnd is not None else 0
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -741,7 +741,10 @@ class HandState:
             self._step += 1
             if step == _STEP_BET:
                 self.betting_round += 1
-                with_chips = sum(1 for s in self.order if live[s] and stack[s] > 0)
+                with_chips = 0
+                for s in self.order:
+                    if live[s] and stack[s] > 0:
+                        with_chips += 1
                 if with_chips >= 2:
                     self._start_round(roll=arg == 1)
                     return
