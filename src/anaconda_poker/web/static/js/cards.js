@@ -81,7 +81,7 @@ export function cardEl(card, opts = {}) {
     ...attrs,
   },
   h("span.corner.tl", { "aria-hidden": "true" }, h("span.rank", null, label), icon(`suit-${suit}`, "pip")),
-  h("span.center", { "aria-hidden": "true" }, centerArt(rank, suit)),
+  h("span.center", { "aria-hidden": "true", class: "JQK".includes(rank) ? "court-center" : "" }, centerArt(rank, suit)),
   h("span.corner.br", { "aria-hidden": "true" }, h("span.rank", null, label), icon(`suit-${suit}`, "pip")));
   return el;
 }

@@ -69,10 +69,20 @@ export function icon(id, cls = "icon") {
   return svg;
 }
 
-/** Short live announcement for screen readers and a visible toast. */
+/** Tell screen readers something without showing it (a polite live region). */
+export function say(message) {
+  const region = document.getElementById("sr-live");
+  if (!region) return;
+  region.textContent = "";
+  // a fresh text node in the next frame makes repeated messages be read again
+  requestAnimationFrame(() => { region.textContent = message; });
+}
+
+/** Short visible notice (and live announcement): errors, copied links, rebuys. */
 export function announce(message, kind = "info") {
   const box = document.getElementById("toast");
   if (!box) return;
+  while (box.children.length >= 3) box.firstElementChild.remove();
   const item = h("div.toast-item", { class: `toast-${kind}` }, message);
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);

@@ -97,6 +97,7 @@ export function renderFelt(el, m) {
       continue;
     }
     const classes = ["seat"];
+    if (pos.y < 40) classes.push("top");   // upper seats show their cards below the name
     if (seatNo === m.mySeat) classes.push("me");
     if (seat?.folded) classes.push("folded");
     if (view && view.phase !== "complete" && view.to_act?.includes(seatNo)) classes.push("turn");

@@ -66,6 +66,7 @@ export function mount(main) {
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
       botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
+      showEquity: Boolean(d.show_equity),
     };
   }
 
@@ -184,7 +185,9 @@ export function mount(main) {
         h("label.check", null, h("input", { type: "checkbox", id: "auto-start", checked: form.autoStart,
           onchange: (ev) => { form.autoStart = ev.target.checked; } }), t("Deal the next hand automatically")),
         h("label.check", null, h("input", { type: "checkbox", id: "allow-rebuys", checked: form.allowRebuys,
-          onchange: (ev) => { form.allowRebuys = ev.target.checked; } }), t("Allow rebuys (the host approves)"))),
+          onchange: (ev) => { form.allowRebuys = ev.target.checked; } }), t("Allow rebuys (the host approves)")),
+        serverHasEquity() ? h("label.check", null, h("input", { type: "checkbox", id: "show-equity", checked: form.showEquity,
+          onchange: (ev) => { form.showEquity = ev.target.checked; } }), t("Players may see their equity while arranging")) : null),
       h("div.form-actions", null,
         h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
         h("span", { id: "create-error", role: "alert", class: "muted" })));
@@ -224,7 +227,13 @@ export function mount(main) {
       bot_pause: Math.max(0, Number(form.botPause) || 0),
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
+      ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
     };
+  }
+
+  // The equity option exists only when the server knows it (GET /api/options lists it).
+  function serverHasEquity() {
+    return Object.prototype.hasOwnProperty.call(options.table_defaults || {}, "show_equity");
   }
 
   async function onCreate(ev) {

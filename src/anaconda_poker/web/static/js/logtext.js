@@ -10,14 +10,17 @@ import { chips } from "./i18n.js";
  * @param {object[]} log  [{seat, action, to?, all_in?}]
  * @param {(seat: number) => string} nameOf
  * @param {number[]} passCounts  cards per pass (config.pass_counts)
+ * @param {(number|null)[]} [rounds]  the betting round of each entry, when known
  */
-export function logLines(log, nameOf, passCounts = [3, 2, 1]) {
+export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = []) {
   const out = [];
   let stage = "start";          // start | bet | pass | arrange
   let passIndex = -1;
   let passSeats = new Set();
   let bettingRound = 0;
-  for (const e of log || []) {
+  let headed = null;            // the betting round whose heading was written last
+  (log || []).forEach((e, index) => {
+    const known = rounds?.[index];
     const player = nameOf(e.seat);
     if (e.action === "pass") {
       if (stage !== "pass" || passSeats.has(e.seat)) {
@@ -30,18 +33,26 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1]) {
       const count = passCounts[passIndex] ?? 1;
       const text = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
       out.push({ kind: "action", seat: e.seat, text });
-      continue;
+      return;
     }
     if (e.action === "arrange") {
       if (stage !== "arrange") out.push({ kind: "round", text: t("Arranging") });
       stage = "arrange";
       out.push({ kind: "action", seat: e.seat, text: t("{player} arranges five cards", { player }) });
-      continue;
+      return;
     }
-    if (stage !== "bet") {
+    if (typeof known === "number") {
+      if (known !== headed) {
+        out.push({ kind: "round", text: t("Betting round {n}", { n: known }) });
+        headed = known;
+      }
+      bettingRound = known;
+      stage = "bet";
+    } else if (stage !== "bet") {
       if (stage === "arrange") out.push({ kind: "round", text: t("The roll") });
       else {
         bettingRound += 1;
+        headed = bettingRound;
         out.push({ kind: "round", text: t("Betting round {n}", { n: bettingRound }) });
       }
       stage = "bet";
@@ -57,6 +68,6 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1]) {
     }
     if (e.all_in) text = t("{action} (all-in)", { action: text });
     out.push({ kind: "action", seat: e.seat, text });
-  }
+  });
   return out;
 }

@@ -38,6 +38,7 @@ async function navigate() {
   const main = document.getElementById("main");
   const mod = await routes[route.name]();
   if (pageKey !== key) return;   // navigated away while loading
+  window.scrollTo(0, 0);
   page = mod.mount(main, route);
   document.title = `${page.title?.() || t("Anaconda poker")} · ${t("Anaconda poker")}`;
 }
@@ -62,13 +63,16 @@ function renderHeader(route = parseRoute()) {
     },
   });
   replace(header,
-    h("a.brand", { href: "#/" }, h("img", { src: "/img/favicon.svg", alt: "" }), t("Anaconda poker")),
+    h("a.brand", { href: "#/", "aria-label": t("Anaconda poker") }, h("img", { src: "/img/favicon.svg", alt: "" }), h("span.brand-text", null, t("Anaconda poker"))),
     h("nav.app-nav", { "aria-label": t("Main") },
       link("#/", t("Lobby"), "lobby"),
       link("#/rules", t("Rules"), "rules")),
     h("div.header-tools",
       null,
-      h("label", { for: "four-color" }, fourColor, t("Four-colour deck")),
+      h("label", { for: "four-color", title: t("Four-colour deck") }, fourColor,
+        h("span.suit-swatch", { "aria-hidden": "true" },
+          h("span.sw-s", null, "♠"), h("span.sw-h", null, "♥"), h("span.sw-d", null, "♦"), h("span.sw-c", null, "♣")),
+        h("span.label-text", null, t("Four-colour deck"))),
       h("label", { for: "lang-select" }, h("span.visually-hidden", null, t("Language")), langSelect)));
   const skip = document.querySelector(".skip-link");
   if (skip) skip.textContent = t("Skip to content");

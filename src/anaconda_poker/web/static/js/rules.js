@@ -2,7 +2,7 @@
 // the six languages), embedded in the app. The files also open on their own.
 
 import { h, replace } from "./dom.js";
-import { LANGUAGES, currentLanguage, t } from "./i18n.js";
+import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 
 export function mount(main) {
   let seq = 0;
@@ -22,7 +22,10 @@ export function mount(main) {
     if (my !== seq) return;
     const page = h("div.rules-page", { lang },
       h("nav.rules-langs", { "aria-label": t("Rules in other languages") },
-        LANGUAGES.map((l) => h("a", { href: `/rules/${l.code}.html`, hreflang: l.code, lang: l.code, "aria-current": l.code === lang ? "page" : null }, l.name))));
+        LANGUAGES.map((l) => h("button.small", {
+          type: "button", lang: l.code, "aria-pressed": l.code === lang ? "true" : "false",
+          onclick: () => setLanguage(l.code),
+        }, l.name))));
     if (article) page.append(document.importNode(article, true));
     else page.append(h("p.error-box", null, t("The rules page could not be loaded.")));
     replace(main, page);

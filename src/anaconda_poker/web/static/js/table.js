@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { renderArrange } from "./arrange.js";
 import { cardEl, sortCards } from "./cards.js";
 import { TableConnection } from "./connection.js";
-import { announce, h, replace } from "./dom.js";
+import { announce, h, replace, say } from "./dom.js";
 import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
 import { directionLabel, errorText, rulesSummary, splitLabel } from "./labels.js";
@@ -31,8 +31,8 @@ export function mount(main, route) {
     arrange: { key: "", slots: [null, null, null, null, null] },
     advice: { key: "", loading: false, data: null },
     lastActions: {},
-    prevRound: null,
-    prevLogLen: 0,
+    logRounds: [],
+    prevView: null,
     shown: {},                 // seat -> revealed cards already drawn (for the flip)
     choose: null,              // a pending choose_game request
     rebuyRequests: [],
@@ -160,40 +160,84 @@ export function mount(main, route) {
       if (view.split) s.split = view.split;
       const newHand = prevHand !== msg.hand_no;
       if (newHand) {
-        s.lastActions = {};
-        s.prevLogLen = 0;
         s.shown = {};
-        s.prevRound = null;
+        s.logRounds = [];
       }
-      trackLastActions(view, newHand);
+      tagLogRounds(view, newHand || first);
       if (first || newHand) {
         // nothing flips on a (re)load: only cards turned while we watch
         for (const seat of view.seats) s.shown[seat.seat] = first ? seat.revealed.length : 0;
       }
+      s.lastActions = lastActions(view);
     }
+    const wasMyTurn = s.myTurn;
     s.view = view;
-    renderAll();
     const you = view?.you;
-    if (you && view.phase !== "complete" && view.to_act?.includes(you.seat) && !first) {
-      if (view.phase === "betting") announce(t("Your turn."));
+    s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
+    renderAll();
+    if (s.myTurn && !wasMyTurn) {
+      if (view.phase === "betting" && !first) say(t("Your turn."));
+      focusFirstControl();
     }
   }
 
-  // Short text of each seat's last betting action in the current round.
-  function trackLastActions(view, newHand) {
-    const roundKey = `${view.phase}:${view.betting_round}:${view.pass_index}`;
+  // When a decision starts, bring keyboard focus to it, unless the player is busy elsewhere
+  // (typing in the chat, reading the side panel).
+  function focusFirstControl() {
+    const active = document.activeElement;
+    if (active && active !== document.body && !my.contains(active)) return;
+    const order = ["#arrange .arrange-pool button.card:not(:disabled)", "#my-hand button.card", "#act-check", "#act-call", "#act-fold"];
+    for (const selector of order) {
+      const target = my.querySelector(selector);
+      if (target) {
+        target.focus();
+        return;
+      }
+    }
+  }
+
+  // The betting round of each log entry. The engine's log does not carry it, so entries that
+  // arrive while we watch take the round of the state they were made in; entries we find on
+  // (re)connecting stay unknown (the log panel then infers the rounds before the roll).
+  function tagLogRounds(view, reset) {
     const log = view.log || [];
-    if (roundKey !== s.prevRound) {
-      s.lastActions = {};
-      s.prevRound = roundKey;
-      s.prevLogLen = log.length;
-      return;
+    if (reset) {
+      s.logRounds = log.map((e) => (typeof e.round === "number" ? e.round : null));
+    } else {
+      const prev = s.prevView;
+      for (let i = s.logRounds.length; i < log.length; i++) {
+        const e = log[i];
+        s.logRounds[i] = typeof e.round === "number" ? e.round
+          : (prev && prev.phase === "betting" && e.action !== "pass" && e.action !== "arrange" ? prev.betting_round : null);
+      }
     }
-    for (const entry of log.slice(newHand ? log.length : s.prevLogLen)) {
+    s.prevView = view;
+  }
+
+  // Short text of each seat's last betting action in the current betting round.
+  function lastActions(view) {
+    const out = {};
+    if (view.phase !== "betting") return out;
+    const log = view.log || [];
+    let from = 0;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const r = s.logRounds[i];
+      const marker = log[i].action === "pass" || log[i].action === "arrange";
+      if (marker || (r !== null && r !== undefined && r !== view.betting_round)) {
+        from = i + 1;
+        break;
+      }
+      if ((r === null || r === undefined) && view.betting_round > 1 + (config()?.pass_counts?.length ?? 3)) {
+        // unknown round during the roll: show nothing rather than a stale action
+        from = log.length;
+        break;
+      }
+    }
+    for (const entry of log.slice(from)) {
       const text = actionShort(entry);
-      if (text) s.lastActions[entry.seat] = text;
+      if (text) out[entry.seat] = text;
     }
-    s.prevLogLen = log.length;
+    return out;
   }
 
   function actionShort(entry) {
@@ -249,6 +293,13 @@ export function mount(main, route) {
     renderTable();
     renderMy();
     side.update("state");
+    // Machine-readable facts for tests and for styling: hand number, phase, event version and
+    // this seat's turn id (it changes exactly when one of our decisions is accepted).
+    page.dataset.hand = String(s.msg?.hand_no ?? "");
+    page.dataset.phase = s.view?.phase ?? "";
+    page.dataset.version = String(s.version);
+    page.dataset.turn = s.msg?.turn ?? "";
+    page.dataset.seat = mySeat() === null ? "" : String(mySeat());
   }
 
   function renderTop() {
@@ -323,7 +374,7 @@ export function mount(main, route) {
     const parts = [];
     if (seat === null) {
       parts.push(joinPanel());
-      if (view) parts.push(h("p.muted", null, t("You are watching: you see only what everyone at the table sees.")));
+      parts.push(h("p.muted", null, t("You are watching: you see only what everyone at the table sees.")));
       replace(my, parts);
       return;
     }
@@ -369,7 +420,7 @@ export function mount(main, route) {
       const dir = cfg?.pass_directions?.[view.pass_index] ?? "left";
       const target = neighbour(view, you.seat, dir);
       if (kinds.has("pass") && !you.pending_pass) {
-        prompt = t("Choose {count} cards to pass {direction} to {name}", { count: view.pass_count, direction: directionLabel(dir), name: target === null ? "?" : nameOf(target) });
+        prompt = t("Choose {count} cards to pass {direction}, to {name}", { count: view.pass_count, direction: directionLabel(dir), name: target === null ? "?" : nameOf(target) });
       } else if (you.pending_pass) {
         prompt = t("Passed. Waiting for the others.");
       }
@@ -398,7 +449,8 @@ export function mount(main, route) {
   }
 
   function waitingFor(view) {
-    const names = view.seats.filter((x) => !x.folded && !x.has_committed && view.to_act?.includes(x.seat)).map((x) => x.name);
+    const me = mySeat();
+    const names = view.seats.filter((x) => x.seat !== me && !x.folded && !x.has_committed && view.to_act?.includes(x.seat)).map((x) => x.name);
     return names.length ? t("Still choosing: {names}", { names: names.join(", ") }) : "";
   }
 
@@ -430,7 +482,7 @@ export function mount(main, route) {
       const attrs = { "data-key": `hand-${card}` };
       if (arranged && view.phase !== "passing") {
         attrs.title = i < myRevealed ? t("Face up") : t("Turned as card {n}", { n: i + 1 });
-        if (i < myRevealed) classes.push("winner");
+        if (i >= myRevealed) classes.push("unrevealed");
       }
       if (choosing) {
         const selected = s.selected.has(card);
@@ -543,7 +595,8 @@ export function mount(main, route) {
           button));
       }
     }
-    return h("div.controls", { role: "group", "aria-label": t("Your action") }, btns);
+    return h("div.controls", { role: "group", "aria-label": t("Your action") }, btns,
+      h("span.hint.keys", { "aria-hidden": "true" }, t("Keys: F fold · C check or call · B bet · R raise")));
   }
 
   function kbd(key) {
@@ -657,7 +710,7 @@ export function mount(main, route) {
     const tb = s.table;
     const free = (tb?.seats || []).map((x, i) => (x ? null : i)).filter((x) => x !== null);
     if (!tb) return h("p.muted", null, t("Connecting…"));
-    if (!free.length) return h("p.muted", { id: "join-full" }, t("All seats are taken; you are watching."));
+    if (!free.length) return h("p.muted", { id: "join-full" }, t("All seats are taken."));
     let seatChoice = free[0];
     const nameInput = h("input", { type: "text", id: "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
       oninput: (ev) => { s.joinName = ev.target.value; } });

@@ -1,0 +1,378 @@
+"""End-to-end: the real server and Debian's Chromium play complete hands of Anaconda.
+
+Every test fails on any browser console error or uncaught exception (see conftest.py).
+Waits are for states of the page (the table page exposes ``data-hand``, ``data-phase``,
+``data-turn`` and ``data-version``), never fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+HAND_TIMEOUT = 90.0
+"""Seconds one hand may take in these tests (bots act without pauses)."""
+
+
+# --------------------------------------------------------------------------------- helpers
+def create_table_in_lobby(
+    page: Any,
+    base: str,
+    *,
+    name: str,
+    host: str,
+    split: str = "high_low_8",
+    bots: int = 3,
+    auto_start: bool = True,
+    seats: int = 4,
+) -> str:
+    """Fill the lobby form like a person would and return the new table's id."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#table-name", name)
+    page.fill("#host-name", host)
+    page.check(f'input[name="split"][value="{split}"]')
+    page.fill("#seats", str(seats))
+    # keep exactly `bots` heuristic bots (the form starts with three)
+    while page.locator("[id^=bot-level-]").count() > bots:
+        page.click("#bot-remove-0")
+    while page.locator("[id^=bot-level-]").count() < bots:
+        page.click("#bot-add")
+    for i in range(bots):
+        page.select_option(f"#bot-level-{i}", "heuristic")
+    page.uncheck("#timer-on")
+    page.click("details summary")
+    page.fill("#bot-pause", "0")
+    if not auto_start:
+        page.uncheck("#auto-start")
+    page.click("#create-table")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    table_id = page.url.rsplit("/", 1)[-1]
+    page.wait_for_selector(".table-page[data-seat='0']")
+    return table_id
+
+
+def page_facts(page: Any) -> dict[str, Any]:
+    """What the table page shows now: hand number, phase, turn id and which controls exist."""
+    return page.evaluate(
+        """() => {
+          const p = document.querySelector('.table-page');
+          const on = (sel) => { const e = document.querySelector(sel); return !!e && !e.disabled; };
+          return {
+            hand: p ? p.dataset.hand : '', phase: p ? p.dataset.phase : '',
+            turn: p ? p.dataset.turn : '', version: p ? Number(p.dataset.version) : -1,
+            pass: on('#pass-confirm'), arrange: !!document.querySelector('#arrange-confirm'),
+            check: on('#act-check'), call: on('#act-call'), bet: on('#act-bet'),
+            results: !!document.querySelector('#results'),
+          };
+        }"""
+    )
+
+
+def wait_turn_change(page: Any, turn: str) -> None:
+    """Wait until our decision was accepted (the seat's turn id moved on)."""
+    page.wait_for_function(
+        "(t) => document.querySelector('.table-page').dataset.turn !== t", arg=turn
+    )
+
+
+def act_once(page: Any, *, keyboard: bool = False, bet: bool = False) -> str | None:
+    """Make one decision if one is pending; return what was done (or None)."""
+    f = page_facts(page)
+    if f["phase"] == "passing" and f["pass"] is False and page.locator("#pass-count").count():
+        cards = page.locator("#my-hand button.card")
+        count = int(page.locator("#pass-confirm").inner_text().split()[1])
+        if keyboard:
+            cards.first.focus()
+            for i in range(count):
+                page.keyboard.press("Space")
+                if i < count - 1:
+                    page.keyboard.press("ArrowRight")
+            page.locator("#pass-confirm").focus()
+            page.keyboard.press("Enter")
+        else:
+            for i in range(count):
+                cards.nth(i).click()
+            page.click("#pass-confirm")
+        wait_turn_change(page, f["turn"])
+        return "pass"
+    if f["arrange"]:
+        both = page.locator("#suggest-both:not([disabled])")
+        high = page.locator("#suggest-high:not([disabled])")
+        if keyboard:
+            for _ in range(5):
+                page.locator(".arrange-pool button.card").first.focus()
+                page.keyboard.press("Enter")
+            page.locator("#arrange-confirm").focus()
+            page.keyboard.press("Enter")
+        else:
+            if both.count():
+                both.click()
+            elif high.count():
+                high.click()
+            else:
+                for _ in range(5):
+                    page.locator(".arrange-pool button.card").first.click()
+            page.click("#arrange-confirm")
+        wait_turn_change(page, f["turn"])
+        return "arrange"
+    if f["check"] or f["call"]:
+        if bet and f["bet"]:
+            page.click("#act-bet")
+        elif keyboard:
+            page.keyboard.press("c")
+        else:
+            page.click("#act-check" if f["check"] else "#act-call")
+        wait_turn_change(page, f["turn"])
+        return "bet" if bet and f["bet"] else "check/call"
+    return None
+
+
+def play_until_hand_done(
+    pages: list[Any],
+    *,
+    keyboard: bool = False,
+    on_phase: Callable[[Any, str], None] | None = None,
+) -> str:
+    """Drive every page's seat until the hand each page shows is complete; return its number."""
+    deadline = time.monotonic() + HAND_TIMEOUT
+    start = page_facts(pages[0])["hand"]
+    seen: set[tuple[int, str]] = set()
+    bets = 0
+    while True:
+        assert time.monotonic() < deadline, f"hand did not finish: {page_facts(pages[0])}"
+        facts = [page_facts(p) for p in pages]
+        if all(f["phase"] == "complete" and f["results"] for f in facts) and facts[0]["hand"]:
+            if on_phase:
+                for page in pages:
+                    on_phase(page, "complete")
+            return str(facts[0]["hand"])
+        acted = False
+        for i, page in enumerate(pages):
+            phase = facts[i]["phase"]
+            if on_phase and (i, phase) not in seen:
+                seen.add((i, phase))
+                on_phase(page, phase)
+            did = act_once(page, keyboard=keyboard, bet=bets < 1 and i == 0)
+            if did == "bet":
+                bets += 1
+            acted = acted or did is not None
+        if not acted:
+            pages[0].wait_for_timeout(50)  # short poll while bots and the other seat act
+        if start and facts[0]["hand"] != start and facts[0]["phase"] != "complete":
+            start = facts[0]["hand"]
+
+
+def cards_in_dom(page: Any, selector: str = "[data-card]") -> set[str]:
+    return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
+
+
+def walk_cards(value: Any) -> set[str]:
+    """Every card-looking string anywhere in a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        if CARD.match(value):
+            found.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            found |= walk_cards(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= walk_cards(v)
+    return found
+
+
+def frame_privacy(frames: list[str]) -> tuple[set[str], set[str]]:
+    """(cards the seat may know, every card seen in its frames) over all received frames.
+
+    May know: its own ``you`` part (hand, hidden, passes, arrangement, dead) and public
+    revealed cards (seats' ``revealed``, results' ``revealed``).
+    """
+    known: set[str] = set()
+    seen: set[str] = set()
+    for raw in frames:
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            continue
+        seen |= walk_cards(msg)
+        view = msg.get("view") if isinstance(msg, dict) else None
+        if isinstance(view, dict):
+            known |= walk_cards(view.get("you") or {})
+            for seat in view.get("seats") or []:
+                known |= walk_cards(seat.get("revealed") or [])
+            known |= walk_cards((view.get("result") or {}).get("revealed") or {})
+        if isinstance(msg, dict) and msg.get("type") == "hand_finished":
+            known |= walk_cards((msg.get("result") or {}).get("revealed") or {})
+    return known, seen
+
+
+# --------------------------------------------------------------------------------- tests
+def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot: Any) -> None:
+    """Create a table with 3 bots in the lobby and click through two complete hands."""
+    probe = open_page()
+    page = probe.page
+    create_table_in_lobby(page, server.url, name="E2E English", host="Ana")
+    shots_taken: set[str] = set()
+
+    def on_phase(p: Any, phase: str) -> None:
+        if phase and phase not in shots_taken:
+            shots_taken.add(phase)
+            if phase == "passing":
+                p.wait_for_selector("#pass-confirm")
+            if phase == "arranging":
+                p.wait_for_selector("#arrange-confirm")
+            shot(p, f"desktop-en-{'showdown' if phase == 'complete' else phase}")
+
+    ended: dict[str, str] = {}
+
+    def on_end(p: Any, phase: str) -> None:
+        on_phase(p, phase)
+        if phase == "complete":
+            ended["results"] = p.inner_text("#results")
+            ended["felt"] = p.inner_text("#felt")
+
+    first = play_until_hand_done([page], on_phase=on_end)
+    # the showdown shows pots with winners and the chips won or lost
+    assert re.search(r"Pot|Main pot", ended["results"])
+    assert re.search(r"High:|wins|scoops", ended["results"] + ended["felt"])
+    # a second complete hand, played with the keyboard only
+    page.wait_for_function(
+        "(h) => document.querySelector('.table-page').dataset.hand !== h", arg=first
+    )
+    second = play_until_hand_done([page], keyboard=True)
+    assert int(second) == int(first) + 1
+    # the log names the betting rounds and passes in English
+    log = page.inner_text("#log-list")
+    assert "Betting round 1" in log and "Pass 1" in log
+    # hand history: replay the first hand step by step
+    page.click("#tab-hands")
+    page.click(f"#replay-{first}")
+    page.wait_for_selector("#replayer-felt .seat")
+    step0 = page.inner_text("#replayer-step")
+    page.click("#replayer-next")
+    page.wait_for_function("(s) => document.querySelector('#replayer-step').innerText !== s", arg=step0)
+    page.click("#replayer-last")
+    page.wait_for_selector("#replayer-result")
+    shot(page, "desktop-en-replayer")
+    page.click("#replayer-close")
+    # fairness: the commitment of a finished hand verifies in the browser
+    page.click("#tab-fair")
+    page.click(f"#verify-{first}")
+    result = page.wait_for_selector(f"#verify-result-{first}")
+    assert result.inner_text().startswith("✓"), result.inner_text()
+    shot(page, "desktop-en-fairness")
+
+
+def test_italian_phone_hand_and_language_is_remembered(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """Play a complete hand in Italian on a 375×667 screen; the language survives a reload."""
+    probe = open_page(viewport={"width": 375, "height": 667}, mobile=True)
+    page = probe.page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.select_option("#lang-select", "it")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    shot(page, "phone-it-lobby")
+    create_table_in_lobby(page, server.url, name="Tavolo", host="Bea", split="high_only")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    # no horizontal scrolling on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+    def on_phase(p: Any, phase: str) -> None:
+        if phase in ("passing", "arranging"):
+            p.wait_for_selector("#pass-confirm" if phase == "passing" else "#arrange-confirm")
+            shot(p, f"phone-it-{phase}")
+
+    def on_end(p: Any, phase: str) -> None:
+        on_phase(p, phase)
+        if phase == "complete":
+            shot(p, "phone-it-showdown")
+            shot(p, "phone-it-showdown-full", full_page=True)
+
+    play_until_hand_done([page], on_phase=on_end)
+    page.reload()
+    page.wait_for_selector(".table-page[data-seat='0']")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.input_value("#lang-select") == "it"
+
+
+def test_two_people_two_contexts_privacy_and_reconnect(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """Two browsers at one table: each sees only its own cards; a reload reclaims the seat."""
+    a = open_page()
+    b = open_page(viewport={"width": 1100, "height": 820})
+    table_id = create_table_in_lobby(
+        a.page, server.url, name="Two people", host="Ada", bots=1, auto_start=False, seats=3
+    )
+    # Bo opens the invite link, takes a seat
+    b.page.goto(f"{server.url}/t/{table_id}")
+    b.page.wait_for_selector("#join-form")
+    b.page.fill("#join-name", "Bo")
+    b.page.click("#join-submit")
+    b.page.wait_for_selector(".table-page[data-seat]:not([data-seat=''])")
+    seat_b = b.page.get_attribute(".table-page", "data-seat")
+    assert seat_b not in ("", "0")
+    a.page.wait_for_selector(f"#seat-{seat_b}:not(.empty)")
+    # a spectator watches through the lobby's table list
+    watcher = open_page(viewport={"width": 800, "height": 700})
+    watcher.page.goto(server.url + "/")
+    watcher.page.click(f'.table-item[data-table-id="{table_id}"] a')
+    watcher.page.wait_for_selector("#join-full")  # all three seats are taken: watching only
+    assert watcher.page.get_attribute(".table-page", "data-seat") == ""
+    # chat between the two players
+    a.page.click("#tab-chat")
+    a.page.fill("#chat-input", "good luck, Bo")
+    a.page.press("#chat-input", "Enter")
+    b.page.click("#tab-chat")
+    b.page.wait_for_selector("#chat-list >> text=good luck, Bo")
+    a.page.click("#next-hand")
+    for p in (a.page, b.page):
+        p.wait_for_selector(".table-page[data-phase='betting'] #my-hand .card")
+    hand_a = cards_in_dom(a.page, "#my-hand [data-card]")
+    hand_b = cards_in_dom(b.page, "#my-hand [data-card]")
+    assert len(hand_a) == 7 and len(hand_b) == 7 and not hand_a & hand_b
+    assert not cards_in_dom(a.page) & hand_b, "B's cards appear in A's page"
+    assert not cards_in_dom(b.page) & hand_a, "A's cards appear in B's page"
+    shot(a.page, "two-people-a")
+    shot(b.page, "two-people-b")
+
+    reloaded = False
+
+    def on_phase(p: Any, phase: str) -> None:
+        nonlocal reloaded
+        if p is b.page and phase == "passing" and not reloaded:
+            reloaded = True
+            before = cards_in_dom(b.page, "#my-hand [data-card]")
+            b.page.reload()
+            b.page.wait_for_selector(f".table-page[data-seat='{seat_b}'] #my-hand .card")
+            assert cards_in_dom(b.page, "#my-hand [data-card]") == before
+
+    play_until_hand_done([a.page, b.page], on_phase=on_phase)
+    assert reloaded
+    watcher.page.wait_for_selector(".table-page[data-phase='complete']")
+    shot(watcher.page, "spectator-showdown")
+    # the ledger lists both people
+    a.page.click("#tab-ledger")
+    ledger = a.page.wait_for_selector("#ledger").inner_text()
+    assert "Ada" in ledger and "Bo" in ledger
+    for probe in (a, b, watcher):
+        known, seen = frame_privacy(probe.frames)
+        assert seen, "no websocket frames were recorded"
+        assert seen <= known, f"frames carried cards this seat may not know: {seen - known}"
+        dom = cards_in_dom(probe.page)
+        assert dom <= known, f"the page shows cards this seat may not know: {dom - known}"
+    # the spectator's frames never carried a "you" part
+    assert all('"you": {' not in f for f in watcher.frames)
+    shot(a.page, "two-people-a-showdown")
