@@ -147,7 +147,6 @@ class Translator:
         return f"translator({self.language!r})"
 
 
-@functools.cache
 def translator(lang: str) -> Translator:
     """The :class:`Translator` of a supported language (cached per language).
 
@@ -160,7 +159,11 @@ def translator(lang: str) -> Translator:
     Raises:
         UnsupportedLanguageError: if the language is not supported.
     """
-    code = require_language(lang)
+    return _translator(require_language(lang))
+
+
+@functools.cache
+def _translator(code: str) -> Translator:
     buffer = io.BytesIO()
     write_mo(buffer, load_catalog(code))
     buffer.seek(0)
@@ -172,25 +175,33 @@ def catalog_json(lang: str) -> dict[str, str]:
 
     Plural messages contribute two entries: the singular id maps to the singular form and
     the plural id to the plural form (every supported language has two plural forms; see
-    :func:`plural_rule`). Untranslated or fuzzy messages map to the English source.
+    :func:`plural_rule`). Untranslated or fuzzy messages map to the English source, unless
+    another entry of the catalogue translates the same id.
 
     Raises:
         UnsupportedLanguageError: if the language is not supported.
     """
-    out: dict[str, str] = {}
+    translated: dict[str, str] = {}
+    fallback: dict[str, str] = {}
+
+    def put(msgid: str, text: str | None) -> None:
+        if text:
+            translated.setdefault(msgid, text)
+        else:
+            fallback[msgid] = msgid
+
     for message in load_catalog(require_language(lang)):
         if not message.id:
             continue
         usable = not message.fuzzy
         if isinstance(message.id, tuple | list):
             forms = message.string if isinstance(message.string, tuple | list) else ()
-            singular, plural = message.id[0], message.id[1]
-            out[singular] = forms[0] if usable and len(forms) > 0 and forms[0] else singular
-            out[plural] = forms[1] if usable and len(forms) > 1 and forms[1] else plural
+            for index, msgid in enumerate(message.id[:2]):
+                put(msgid, forms[index] if usable and len(forms) > index else None)
         else:
             text = message.string if isinstance(message.string, str) else ""
-            out[message.id] = text if usable and text else message.id
-    return out
+            put(message.id, text if usable else None)
+    return {**fallback, **translated}
 
 
 def plural_rule(lang: str) -> tuple[int, str]:

@@ -18,8 +18,9 @@ import argparse
 import copy
 import string
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -61,8 +62,12 @@ def extract_template(source_dir: Path = PACKAGE_DIR) -> Catalog:
     Returns:
         A catalogue without translations; locations are file paths relative to the folder.
     """
+    # Babel leaves this function unannotated.
+    parse = cast(
+        Callable[..., tuple[list[tuple[str, str]], dict[str, dict[str, Any]]]], parse_mapping_cfg
+    )
     with MAPPING_FILE.open(encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle, str(MAPPING_FILE))
+        method_map, options_map = parse(handle, str(MAPPING_FILE))
     template = Catalog(
         project=PROJECT, domain=DOMAIN, fuzzy=False, header_comment=HEADER.format(language="All")
     )
@@ -138,8 +143,9 @@ def update_catalogs(
         catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_creation_date=False)
         if lang == "en":
             for message in catalog:
-                if message.id and not _complete(message):
+                if message.id:
                     message.string = message.id
+                    message.flags.discard("fuzzy")
         _write(path, catalog)
         missing[lang] = sum(1 for m in catalog if m.id and not _complete(m))
     return missing

@@ -519,13 +519,14 @@ class AnacondaApp(App[list[Player]]):
             )
         elif phase == Phase.PASSING.value:
             count = view["pass_count"]
+            direction = direction_label(cfg.pass_directions[view["pass_index"]], _)
             where = _.ngettext(
                 "Pass {number}: {count} card {direction}",
                 "Pass {number}: {count} cards {direction}",
                 count,
                 number=view["pass_index"] + 1,
                 count=count,
-                direction=direction_label(cfg.pass_directions[view["pass_index"]], _),
+                direction=direction,
             )
         elif phase == Phase.ARRANGING.value:
             where = _("Arranging")
@@ -746,26 +747,31 @@ class AnacondaApp(App[list[Player]]):
         button("fold").display = betting
         check_call = button("checkcall")
         check_call.display = betting
-        if ActionKind.CALL in legal.kinds:
-            check_call.label = _("Call {amount}", amount=legal.call_amount)
-        else:
-            check_call.label = _("Check")
+        check_label = (
+            _("Call {amount}", amount=legal.call_amount)
+            if ActionKind.CALL in legal.kinds
+            else _("Check")
+        )
+        check_call.label = check_label
         aggressive = self._aggressive(legal) if betting else None
         bet_raise = button("betraise")
         bet_raise.display = aggressive is not None
         all_in = button("allin")
         all_in.display = aggressive is not None and aggressive[1] != aggressive[2]
+        bet_label = ""
         if aggressive is not None:
             kind, low, high = aggressive
             amount = self._chosen_amount(low, high)
-            bet_raise.label = (
+            bet_label = (
                 _("Bet {amount}", amount=amount)
                 if kind is ActionKind.BET
                 else _("Raise to {amount}", amount=amount)
             )
+            bet_raise.label = bet_label
         confirm = button("confirm")
         confirm.display = choosing
-        confirm.label = _("Keep these five") if arranging else _("Pass")
+        confirm_label = _("Keep these five") if arranging else _("Pass")
+        confirm.label = confirm_label
         button("clear").display = choosing
         for ident in ("high", "low", "both"):
             button(ident).display = arranging
@@ -775,13 +781,13 @@ class AnacondaApp(App[list[Player]]):
             button("both").display = False
         keys: list[tuple[str, str]] = []
         if betting:
-            keys += [("F", _("Fold")), ("C", check_call.label.plain)]
+            keys += [("F", _("Fold")), ("C", check_label)]
             if aggressive is not None:
-                keys.append(("R", bet_raise.label.plain))
+                keys.append(("R", bet_label))
                 if aggressive[1] != aggressive[2]:
                     keys += [("+/−", _("Amount")), ("A", _("All-in"))]
         elif choosing:
-            keys += [("1–7", _("Select")), ("Enter", confirm.label.plain), ("X", _("Clear"))]
+            keys += [("1–7", _("Select")), ("Enter", confirm_label), ("X", _("Clear"))]
             if arranging:
                 keys.append(("H/L/O", _("Suggestions")))
         keys += [("/", _("Command")), ("?", _("Help")), ("Q", _("Quit"))]

@@ -126,11 +126,12 @@ def parse_command(text: str, t: Translator) -> Command:
         if not rest:
             return Command(verb)
         if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) <= 0:
+            example = f"{head} 8"
             raise CommandError(
                 t(
                     "{command} needs a whole number of chips, e.g. {example}",
                     command=words[0],
-                    example=f"{head} 8",
+                    example=example,
                 )
             )
         return Command(verb, amount=int(rest[0]))
