@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.evaluation import high_values, low_values
+from anaconda_poker.core.evaluation import high_low_values, high_values
 
 NO_LOW = -1
 """Low value of a hand that has no qualifying low (or of every hand in ``high_only``)."""
@@ -32,11 +32,17 @@ def hand_values(
         row has no qualifying low. The best high five and the best low five of a row are
         chosen independently.
 
+    Rows are not checked for repeated cards (the analysis code builds them from distinct
+    cards); one pass over the cards gives both values
+    (:func:`~anaconda_poker.core.evaluation.high_low_values`).
+
     Raises:
-        Whatever the evaluator raises for malformed codes (out of range, wrong width).
+        InvalidCardError: wrong shape or a code outside ``0..51`` (from the evaluator).
     """
-    high = np.asarray(high_values(codes), dtype=np.int64)
     if not split.has_low:
+        high = high_values(codes, check_duplicates=False).astype(np.int64)
         return high, np.full(high.shape, NO_LOW, dtype=np.int64)
-    low = np.asarray(low_values(codes, split.low_qualifier), dtype=np.int64)
-    return high, np.where(low > 0, low, NO_LOW)
+    h, lo = high_low_values(codes, split.low_qualifier, check_duplicates=False)
+    low = lo.astype(np.int64)
+    low[low == 0] = NO_LOW
+    return h.astype(np.int64), low

@@ -17,7 +17,9 @@ from anaconda_poker.bots.heuristic import HeuristicBot
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.bots.protocol import Bot
 from anaconda_poker.bots.random_bot import RandomBot
+from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.state import HandState
 
 BOTS: dict[str, Callable[..., Bot]] = {
     RandomBot.name: RandomBot,
@@ -37,7 +39,7 @@ def create_bot(name: str, *, config: TableConfig, rng: random.Random, **options:
 
     Args:
         name: one of :data:`BOTS` (``random``, ``calling-station``, ``heuristic``,
-            ``montecarlo``).
+            ``montecarlo``); ``_`` may stand for ``-``.
         config: the table's rules.
         rng: the bot's only source of randomness (``random.Random(seed)`` for reproducible
             play).
@@ -47,9 +49,45 @@ def create_bot(name: str, *, config: TableConfig, rng: random.Random, **options:
         UnknownBotError: naming the bad name and the known ones.
     """
     try:
-        factory = BOTS[name]
+        factory = BOTS[name.replace("_", "-")]
     except KeyError:
         raise UnknownBotError(
             f"unknown bot {name!r}; bots are {', '.join(BOTS)}"
         ) from None
     return factory(config=config, rng=rng, **options)
+
+
+class SeatBot:
+    """A bot driving one seat of live hands: the adapter for hosts (the server) that hold
+    the hand state. It hands the bot only ``state.view(seat)`` and
+    ``state.legal_actions(seat)``, building the bot for each hand's table rules.
+
+    Args:
+        name: bot name (as for :func:`create_bot`).
+        rng: the bot's random source.
+        options: bot-specific options.
+    """
+
+    def __init__(self, name: str, *, rng: random.Random, **options: Any) -> None:
+        create_bot(name, config=TableConfig(), rng=random.Random(0), **options)  # validate
+        self.name = name
+        self.rng = rng
+        self.options = options
+        self._bot: Bot | None = None
+        self._config: TableConfig | None = None
+
+    def choose(self, state: HandState, seat: int) -> Action:
+        """The bot's action for ``seat`` (which must be among ``state.to_act``)."""
+        if self._bot is None or self._config != state.config:
+            self._config = state.config
+            self._bot = create_bot(self.name, config=state.config, rng=self.rng, **self.options)
+        return self._bot.act(state.view(seat), state.legal_actions(seat))
+
+
+def make_bot(name: str, *, rng: random.Random, **options: Any) -> SeatBot:
+    """A :class:`SeatBot` for hosts that hold the state (``choose(state, seat)``).
+
+    Raises:
+        UnknownBotError: for an unknown name.
+    """
+    return SeatBot(name, rng=rng, **options)

@@ -1,0 +1,85 @@
+"""``anaconda-poker equity`` end to end (Typer's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from anaconda_poker.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["equity", *args], env={"LANG": "en_US.UTF-8", "COLUMNS": "120"})
+    return result.exit_code, result.output
+
+
+def test_equity_table() -> None:
+    code, out = run("--hand", "As 2s 3d 4c 5h Kd Kc", "--players", "3", "--trials", "2000",
+                    "--seed", "1")
+    assert code == 0, out
+    assert "Expected share of the pot" in out and "Scoop" in out and "2,000" in out
+
+
+def test_equity_json_is_exact_for_a_known_river() -> None:
+    code, out = run(
+        "--hand", "As Ks Qs Js Ts", "--players", "3", "--split", "high_only",
+        "--revealed", "1:2c 2d 2h 2s 3c 2:Ah Kh Qh Jh 9h", "--json",
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["exact"] is True and data["share"] == 1.0 and data["opponents"] == 2
+
+
+def test_folded_and_passed_options() -> None:
+    code, out = run(
+        "--hand", "Ac Ad Ah Kc Kd", "--players", "3", "--split", "high_only",
+        "--passed", "1:9h Th Jh Qh Kh", "--folded", "2", "--trials", "500", "--seed", "2",
+        "--json",
+    )
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["share"] == 0.0 and data["opponents"] == 1
+
+
+def test_advise_pass_and_arrange() -> None:
+    code, out = run("--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--split", "high_only",
+                    "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400",
+                    "--seed", "3", "--json")
+    assert code == 0, out
+    ranked = json.loads(out)
+    assert len(ranked) == 10 and sorted(ranked[0]["cards"]) == ["2c", "7d"]
+    code, out = run("--hand", "As 2s 3d 4c 5h Kd Kc", "--players", "4", "--advise", "arrange",
+                    "--trials", "500", "--seed", "3", "--top", "3")
+    assert code == 0, out
+    assert "Fives to keep" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hand", "As 2s 3d 4c 5h Kd Kx", "--players", "3"], "unknown suit in card 'Kx'"),
+        (["--hand", "As 2s 3d 4c 5h Kd As", "--players", "3"], "duplicate card As"),
+        (["--hand", "As 2s 3d", "--players", "3"], "3 cards"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "9"], "2 to 7"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "Kd"], "has no seat"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "5:Kd"], "seat 5"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "1:As"], "As cannot be"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--received", "Kd"], "not in --hand"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--advise", "pass"], "7 cards"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(args: list[str], message: str) -> None:
+    code, out = run(*args)
+    assert code == 2
+    assert message in flat(out)
+
+
+def flat(text: str) -> str:
+    """The output with Rich's error box drawn away and whitespace collapsed."""
+    for ch in "│╭╮╰╯─":
+        text = text.replace(ch, " ")
+    return " ".join(text.split())

@@ -1,0 +1,110 @@
+"""The arena on small runs: chips conserved, seats rotated, workers change nothing, CLI/JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from anaconda_poker.bots import UnknownBotError
+from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, play_hand, run_arena
+from anaconda_poker.cli.main import app
+from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.errors import InvalidConfigError
+
+SEATS = ("heuristic", "random", "random", "calling-station")
+
+
+def spec(hands: int, **kw: object) -> ArenaSpec:
+    base: dict[str, object] = {
+        "config": TableConfig(),
+        "seats": SEATS,
+        "hands": hands,
+        "seed": 4,
+        "stack": 200,
+    }
+    base.update(kw)
+    return ArenaSpec(**base)  # type: ignore[arg-type]
+
+
+def numbers(result: ArenaResult) -> list[tuple[object, ...]]:
+    return [
+        (b.name, b.seat_hands, b.chips.mean, b.chips.se, b.pots_won, b.scoops, b.showdowns)
+        for b in result.bots
+    ]
+
+
+def test_small_run_conserves_chips_and_counts_every_seat() -> None:
+    done: list[int] = []
+    result = run_arena(spec(10), progress=done.append)
+    assert sum(done) == 10
+    assert sum(b.seat_hands for b in result.bots) == 10 * len(SEATS)
+    assert result.stats("random").seat_hands == 20  # two random seats
+    net = sum(b.chips.mean * b.seat_hands for b in result.bots)
+    assert net == pytest.approx(0.0, abs=1e-9)
+    for b in result.bots:
+        assert 0.0 <= b.showdowns <= 1.0 and 0.0 <= b.pots_won <= 1.0
+        assert b.chips.blocks == 3  # 10 hands of 4 seats: blocks of 4, 4 and 2
+    means = [b.chips.mean for b in result.bots]
+    assert means == sorted(means, reverse=True)
+
+
+def test_a_block_rotates_every_bot_through_every_seat_with_the_same_cards() -> None:
+    s = spec(4)
+    hands = [play_hand(s, 0, rotation) for rotation in range(4)]
+    assert all(h.dealt == hands[0].dealt for h in hands)
+    names = [[h.names[seat] for seat in range(4)] for h in hands]
+    for seat in range(4):
+        bots = {str(n[seat]).split("@")[0] for n in names}
+        assert bots == set(SEATS)
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    s = spec(12, config=TableConfig(split=Split.HIGH_ONLY))
+    one = run_arena(s, workers=1)
+    two = run_arena(s, workers=2)
+    assert numbers(one) == numbers(two)
+    assert two.workers == 2
+    assert numbers(run_arena(s)) == numbers(one)
+
+
+def test_bad_specs_are_rejected() -> None:
+    with pytest.raises(UnknownBotError, match="shark"):
+        spec(4, seats=("shark", "random"))
+    with pytest.raises(ValueError, match="at least 2"):
+        spec(4, seats=("random",))
+    with pytest.raises(ValueError, match="hands"):
+        spec(0)
+    with pytest.raises(InvalidConfigError):
+        spec(4, config=TableConfig(cards_dealt=9), seats=("random",) * 6)
+    with pytest.raises(ValueError, match="workers"):
+        run_arena(spec(4), workers=-1)
+
+
+def test_simulate_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate", "--hands", "6", "--seats", "montecarlo,heuristic,random",
+            "--seed", "2", "--samples", "16", "--split", "high_only", "--out", str(out),
+        ],
+        env={"COLUMNS": "160", "LANG": "en_US.UTF-8"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Chips/hand" in result.output and "montecarlo" in result.output
+    data = json.loads(out.read_text())
+    assert data["hands"] == 6 and data["seed"] == 2
+    assert {b["bot"] for b in data["bots"]} == {"montecarlo", "heuristic", "random"}
+    assert sum(b["seat_hands"] for b in data["bots"]) == 18
+    for b in data["bots"]:
+        low, high = b["ci95"]
+        assert low <= b["chips_per_hand"] <= high
+
+
+def test_simulate_command_rejects_bad_options() -> None:
+    result = CliRunner().invoke(app, ["simulate", "--hands", "2", "--seats", "random,shark"])
+    assert result.exit_code == 2
+    assert "shark" in result.output
