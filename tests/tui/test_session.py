@@ -1,0 +1,130 @@
+"""The session under the terminal game: bots play whole hands through the engine, stacks
+and statistics follow the engine's results, histories are saved and replay exactly."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.history import replay
+from anaconda_poker.core.rule_errors import IllegalActionError
+from anaconda_poker.tui.players import make_policy
+from anaconda_poker.tui.session import TableSession
+
+
+def _session(tmp_path: Path, *, stack: int = 50, seed: int = 4) -> TableSession:
+    rng = random.Random(seed)
+    return TableSession(
+        config=TableConfig(),
+        names=["Me", "Ada", "Bruno"],
+        human_seat=0,
+        policies={s: make_policy("random", random.Random(rng.random())) for s in (1, 2)},
+        levels={1: "random", 2: "random"},
+        stack=stack,
+        rng=rng,
+        history_dir=tmp_path,
+    )
+
+
+def _play_hand(session: TableSession) -> None:
+    state = session.state
+    assert state is not None
+    while not state.is_complete:
+        seat = session.pending_bot()
+        if seat is not None:
+            session.play_bot(seat)
+            continue
+        legal = state.legal_actions(0)
+        if ActionKind.PASS in legal.kinds:
+            session.apply_human(Action.pass_cards(legal.cards[: legal.pass_count]))
+        elif ActionKind.ARRANGE in legal.kinds:
+            session.apply_human(Action.arrange(legal.cards[:5]))
+        elif ActionKind.CHECK in legal.kinds:
+            session.apply_human(Action.check())
+        else:
+            session.apply_human(Action.call())
+
+
+def test_hands_keep_every_chip_and_replay_exactly(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    buttons: list[tuple[int, tuple[int, ...]]] = []
+    for _ in range(6):
+        if session.is_over():
+            break
+        state = session.start_hand()
+        buttons.append((state.button, state.order))
+        _play_hand(session)
+        record = session.finish_hand()
+        assert record.path is not None
+        history = json.loads(record.path.read_text(encoding="utf-8"))
+        assert replay(history).result.to_dict() == state.result.to_dict()  # type: ignore[union-attr]
+        assert sum(p.stack for p in session.players) == 150
+        for player in session.players:
+            if player.seat in state.order:
+                assert player.stack == state.stack[player.seat]
+    assert len(session.records) == len(buttons) >= 2
+    # The button moves one seat clockwise among the players dealt in (RULES.md §1).
+    for (before, _), (after, dealt_in) in itertools.pairwise(buttons):
+        clockwise = [(before + k) % 3 for k in (1, 2, 3)]
+        assert after == next(seat for seat in clockwise if seat in dealt_in)
+    assert sum(p.net for p in session.players) == 0
+    assert sum(p.hands_won for p in session.players) >= len(buttons)
+
+
+def test_person_actions_are_checked_by_the_engine(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    state = session.start_hand()
+    while session.pending_bot() is not None:
+        session.play_bot(session.pending_bot())  # type: ignore[arg-type]
+    before = state.history()
+    with pytest.raises(IllegalActionError):
+        session.apply_human(Action.raise_to(999))
+    assert state.history() == before  # refused actions leave the hand as it was
+
+
+def test_dealers_choice_changes_the_game_for_later_hands(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    session.start_hand()
+    _play_hand(session)
+    session.finish_hand()
+    state = session.start_hand(Split.HIGH_ONLY)
+    assert state.config.split is Split.HIGH_ONLY
+    _play_hand(session)
+    session.finish_hand()
+    assert session.start_hand().config.split is Split.HIGH_ONLY
+
+
+def test_a_faulty_bot_cannot_stop_the_game(tmp_path: Path) -> None:
+    class Broken:
+        def choose(self, state: object, seat: int) -> Action:
+            raise RuntimeError("bug")
+
+    session = TableSession(
+        config=TableConfig(),
+        names=["Me", "Bug"],
+        human_seat=0,
+        policies={1: Broken()},
+        stack=20,
+        rng=random.Random(1),
+    )
+    state = session.start_hand()
+    seat = session.pending_bot()
+    if seat is not None:
+        event = session.play_bot(seat)
+        assert event.action.kind is ActionKind.FOLD
+    assert state.chip_total() == state.starting_total
+
+
+def test_bad_session_settings() -> None:
+    with pytest.raises(ValueError, match="human seat 3"):
+        TableSession(config=TableConfig(), names=["a", "b"], human_seat=3, policies={})
+    with pytest.raises(ValueError, match="policy for every seat"):
+        TableSession(config=TableConfig(), names=["a", "b"], human_seat=0, policies={})
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        make_policy("genius", random.Random(1))
