@@ -166,9 +166,11 @@ def open_page(browser: Any) -> Iterator[Callable[..., PageProbe]]:
         probe = PageProbe(page=page)
         page.on(
             "console",
-            lambda msg: probe.errors.append(f"console {msg.type}: {msg.text}")
-            if msg.type == "error"
-            else None,
+            lambda msg: (
+                probe.errors.append(f"console {msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
         )
         page.on("pageerror", lambda exc: probe.errors.append(f"pageerror: {exc}"))
 

@@ -11,7 +11,6 @@ import json
 import re
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,14 +55,14 @@ def create_table_in_lobby(
         page.uncheck("#auto-start")
     page.click("#create-table")
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
-    table_id = page.url.rsplit("/", 1)[-1]
+    table_id = str(page.url.rsplit("/", 1)[-1])
     page.wait_for_selector(".table-page[data-seat='0']")
     return table_id
 
 
 def page_facts(page: Any) -> dict[str, Any]:
     """What the table page shows now: hand number, phase, turn id and which controls exist."""
-    return page.evaluate(
+    facts: dict[str, Any] = page.evaluate(
         """() => {
           const p = document.querySelector('.table-page');
           const on = (sel) => { const e = document.querySelector(sel); return !!e && !e.disabled; };
@@ -76,6 +75,7 @@ def page_facts(page: Any) -> dict[str, Any]:
           };
         }"""
     )
+    return facts
 
 
 def wait_turn_change(page: Any, turn: str) -> None:
@@ -260,7 +260,9 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
     page.wait_for_selector("#replayer-felt .seat")
     step0 = page.inner_text("#replayer-step")
     page.click("#replayer-next")
-    page.wait_for_function("(s) => document.querySelector('#replayer-step').innerText !== s", arg=step0)
+    page.wait_for_function(
+        "(s) => document.querySelector('#replayer-step').innerText !== s", arg=step0
+    )
     page.click("#replayer-last")
     page.wait_for_selector("#replayer-result")
     shot(page, "desktop-en-replayer")

@@ -129,12 +129,12 @@ def advice(body: dict[str, Any] = Body(...)) -> JSONResponse | dict[str, Any]:  
         (``analysis.advice.reveal_order``). ``high``/``low``/``both`` are only given while
         the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``.
     """
+    import numpy as np
+
     from anaconda_poker.analysis.advice import arrange_choices, reveal_order
     from anaconda_poker.analysis.equity import equity as seat_equity
     from anaconda_poker.analysis.knowledge import knowledge_from_view
     from anaconda_poker.analysis.values import NO_LOW, hand_values
-
-    import numpy as np
 
     view = body.get("view")
     if not isinstance(view, Mapping) or not isinstance(view.get("you"), Mapping):

@@ -1,0 +1,130 @@
+"""The browser modules against Python oracles, run in Chromium: hand names (the i18n layer's
+describe_high/describe_low), SHA-256 (hashlib) and the deck check (core.fairness)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from typing import Any
+
+import pytest
+
+from anaconda_poker.core.cards import card_str, parse_codes
+from anaconda_poker.core.fairness import deal_from_deck, deck_commitment
+from anaconda_poker.i18n import describe_high, describe_low
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+NAMED = [
+    "As Ks Qs Js Ts",  # royal flush
+    "5h 4h 3h 2h Ah",  # steel wheel
+    "9d 9c 9h 9s 2c",
+    "Kc Kd Ks 7h 7d",
+    "Ad Jd 8d 6d 2d",
+    "Ts 9d 8c 7h 6s",
+    "5c 4d 3h 2s Ac",  # wheel
+    "5c 5h 5s Kd 2c",
+    "Jc Jh 4d 4s Ac",
+    "8s 8d Ah Tc 3d",
+    "Ac Qd 9h 6s 3c",
+    "8c 6d 5h 4s 3c",
+    "7c 7d 3h 2s Ac",
+]
+
+
+def random_hands(count: int, seed: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    hands = [h.split() for h in NAMED]
+    for _ in range(count):
+        hands.append([card_str(c) for c in rng.sample(range(52), 5)])
+    return hands
+
+
+@pytest.fixture
+def module_page(server: Any, open_page: Any) -> Any:
+    page = open_page().page
+    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_hand_names_match_the_translation_layer(module_page: Any, lang: str) -> None:
+    hands = random_hands(300, seed=len(lang))
+    got = module_page.evaluate(
+        """async ([lang, hands]) => {
+          const i18n = await import('/js/i18n.js');
+          const names = await import('/js/handnames.js');
+          await i18n.setLanguage(lang);
+          return hands.map((h) => [names.describeHigh(h), names.describeLow(h, 8),
+                                   names.describeLow(h, null)]);
+        }""",
+        [lang, hands],
+    )
+    for hand, (high, low8, low_any) in zip(hands, got, strict=True):
+        codes = parse_codes(hand)
+        assert high == describe_high(codes, lang), hand
+        assert low8 == (describe_low(codes, lang, qualifier=8) or ""), hand
+        assert low_any == describe_low(codes, lang, qualifier=None), hand
+
+
+def test_pure_javascript_sha256_matches_hashlib(module_page: Any) -> None:
+    texts = ["", "a", "x" * 55, "y" * 56, "z" * 63, "w" * 64, "v" * 65, "ünïcødé ♠♥♦♣" * 9]
+    texts.append("anaconda-deck-v1:" + "ab" * 32 + ":" + " ".join(["As"] * 52))
+    got = module_page.evaluate(
+        """async (texts) => {
+          const m = await import('/js/sha256.js');
+          const hex = (b) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+          return texts.map((t) => hex(m.sha256Bytes(new TextEncoder().encode(t))));
+        }""",
+        texts,
+    )
+    assert got == [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+
+
+def _history(seed: int, seats: list[int], button: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    salt = secrets.token_hex(32)
+    dealt = deal_from_deck(deck, seats=seats, button=button, cards_each=7)
+    return {
+        "config": {"cards_dealt": 7},
+        "button": button,
+        "deck": [card_str(c) for c in deck],
+        "deck_salt": salt,
+        "deck_commitment": deck_commitment(deck, salt),
+        "dealt": {str(s): [card_str(c) for c in cards] for s, cards in dealt.items()},
+    }
+
+
+def test_deck_check_accepts_an_honest_hand_and_catches_tampering(module_page: Any) -> None:
+    honest = _history(1, seats=[0, 2, 3, 5], button=3)
+    swapped = _history(1, seats=[0, 2, 3, 5], button=3)
+    swapped["dealt"]["0"][0], swapped["dealt"]["2"][0] = (
+        swapped["dealt"]["2"][0],
+        swapped["dealt"]["0"][0],
+    )
+    other_salt = {**honest, "deck_salt": "00" * 32}
+    results = module_page.evaluate(
+        """async ([honest, swapped, otherSalt]) => {
+          const f = await import('/js/fairness.js');
+          return [
+            await f.verifyHand(honest, honest.deck_commitment),
+            await f.verifyHand(swapped, swapped.deck_commitment),
+            await f.verifyHand(otherSalt, honest.deck_commitment),
+            await f.verifyHand(honest, 'f'.repeat(64)),
+          ];
+        }""",
+        [honest, swapped, other_salt],
+    )
+    ok, tampered_deal, wrong_salt, wrong_announcement = results
+    assert ok == {
+        "computed": honest["deck_commitment"],
+        "commitment": True,
+        "announced": True,
+        "deal": True,
+    }
+    assert tampered_deal["commitment"] is True and tampered_deal["deal"] is False
+    assert wrong_salt["commitment"] is False
+    assert wrong_announcement["announced"] is False and wrong_announcement["commitment"] is True

@@ -1,0 +1,173 @@
+"""The web client's server endpoints (server/web_routes.py): catalogue, replay frames, advice."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.evaluation import high_value, low_value
+from anaconda_poker.core.history import replay
+from anaconda_poker.core.state import HandState, Phase, Seat
+from anaconda_poker.i18n import catalog_json
+from anaconda_poker.server.web_routes import router
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(router)
+    return TestClient(app)
+
+
+def play(
+    seed: int,
+    *,
+    split: Split = Split.HIGH_LOW_8,
+    players: int = 4,
+    stop: Phase | None = None,
+    passive: bool = False,
+) -> HandState:
+    """A hand played by seeded random legal decisions, to the end or to the ``stop`` phase;
+    ``passive`` players only check or call (nobody folds)."""
+    rng = random.Random(seed)
+    state = HandState(
+        TableConfig(split=split),
+        seats=[Seat(name=f"P{i}", stack=60) for i in range(players)],
+        button=seed % players,
+        rng=random.Random(seed),
+    )
+    while state.phase is not Phase.COMPLETE and state.phase is not stop:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if state.phase is Phase.PASSING:
+            action = Action.pass_cards(rng.sample(legal.cards, legal.pass_count))
+        elif state.phase is Phase.ARRANGING:
+            action = Action.arrange(rng.sample(legal.cards, 5))
+        else:
+            kinds = sorted(legal.kinds)
+            kind = rng.choice(kinds)
+            if passive:
+                kind = ActionKind.CHECK if ActionKind.CHECK in legal.kinds else ActionKind.CALL
+            if kind is ActionKind.BET and legal.bet_range:
+                action = Action.bet(legal.bet_range[0])
+            elif kind is ActionKind.RAISE and legal.raise_range:
+                action = Action.raise_to(legal.raise_range[0])
+            elif kind is ActionKind.FOLD and ActionKind.CHECK in legal.kinds:
+                action = Action.check()
+            else:
+                action = Action(kind)
+        state.apply(seat, action)
+    return state
+
+
+def test_i18n_catalogue_for_each_language(client: TestClient) -> None:
+    res = client.get("/api/i18n/de")
+    assert res.status_code == 200
+    assert res.json() == catalog_json("de")
+    assert res.json()["Sort by suit"] == "Nach Farbe sortieren"
+
+
+def test_i18n_unknown_language_is_a_clear_404(client: TestClient) -> None:
+    res = client.get("/api/i18n/fr")
+    assert res.status_code == 404
+    assert res.json()["error"]["code"] == "unknown_language"
+    assert "en, it, es, pt, nl, de" in res.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_replay_frames_match_the_engine_step_by_step(client: TestClient, seed: int) -> None:
+    state = play(seed)
+    history = state.history()
+    res = client.post("/api/replay", json=history)
+    assert res.status_code == 200
+    frames = res.json()["frames"]
+    actions = history["actions"]
+    assert len(frames) == len(actions) + 1
+    assert frames[0]["action"] is None
+    assert frames[0]["hands"] == {str(s): cards for s, cards in history["dealt"].items()}
+    for k in (0, 1, len(actions) // 2, len(actions)):
+        truncated = {**history, "actions": actions[:k]}
+        truncated.pop("result", None)
+        assert frames[k]["view"] == replay(truncated).view(None), f"frame {k}"
+        if k:
+            assert frames[k]["action"] == actions[k - 1]
+    last = frames[-1]["view"]
+    assert last["phase"] == "complete"
+    assert last["result"] == history["result"]
+
+
+def test_replay_refuses_a_public_history(client: TestClient) -> None:
+    history = play(4).history()
+    public = {key: value for key, value in history.items() if key not in ("dealt", "deck")}
+    public["redacted"] = True
+    res = client.post("/api/replay", json=public)
+    assert res.status_code == 400
+    assert res.json()["error"]["code"] == "not_replayable"
+
+
+def test_replay_names_the_action_that_fails(client: TestClient) -> None:
+    history = play(5).history()
+    history["actions"] = [*history["actions"][:3], {"seat": 0, "action": "raise", "to": 999}]
+    history.pop("result", None)
+    res = client.post("/api/replay", json=history)
+    assert res.status_code == 400
+    assert res.json()["error"]["code"] == "replay_error"
+    assert "action 3" in res.json()["error"]["message"]
+
+
+def _arranging_view(seed: int, split: Split) -> tuple[dict[str, Any], TableConfig, list[int]]:
+    state = play(seed, split=split, stop=Phase.ARRANGING, passive=True)
+    assert state.phase is Phase.ARRANGING
+    seat = state.to_act[0]
+    view = state.view(seat)
+    return view, state.config, parse_codes(view["you"]["hand"])
+
+
+@pytest.mark.parametrize("seed", [6, 7, 8, 9])
+def test_advice_suggests_the_best_high_and_the_best_low_five(client: TestClient, seed: int) -> None:
+    view, config, hand = _arranging_view(seed, Split.HIGH_LOW_8)
+    res = client.post("/api/advice", json={"view": view, "config": config.to_dict()})
+    assert res.status_code == 200
+    data = res.json()
+    fives = [list(f) for f in combinations(hand, 5)]
+    best_high = max(high_value(f) for f in fives)
+    high = parse_codes(data["high"])
+    assert len(high) == 5 and set(high) <= set(hand)
+    assert high_value(high) == best_high
+    best_low = max(low_value(f) for f in fives)
+    if best_low == 0:
+        assert data["low"] is None
+    else:
+        low = parse_codes(data["low"])
+        assert set(low) <= set(hand) and low_value(low) == best_low
+    both = parse_codes(data["both"])
+    assert len(set(both)) == 5 and set(both) <= set(hand)
+    assert data["equity"] is None
+
+
+def test_advice_in_high_only_offers_no_low_and_can_give_equity(client: TestClient) -> None:
+    view, config, hand = _arranging_view(10, Split.HIGH_ONLY)
+    res = client.post(
+        "/api/advice", json={"view": view, "config": config.to_dict(), "equity": True}
+    )
+    data = res.json()
+    assert data["low"] is None and data["both"] is None
+    assert set(parse_codes(data["high"])) <= set(hand)
+    equity = data["equity"]
+    assert 0.0 <= equity["share"] <= 1.0 and 0.0 <= equity["win_high"] <= 1.0
+    assert equity["win_low"] == 0.0
+
+
+def test_advice_needs_a_seat_view(client: TestClient) -> None:
+    state = play(11, stop=Phase.ARRANGING, passive=True)
+    res = client.post("/api/advice", json={"view": state.view(None), "config": {}})
+    assert res.status_code == 400
+    assert res.json()["error"]["code"] == "bad_request"
