@@ -255,3 +255,28 @@ async def test_bad_input_never_crashes_the_game(tmp_path: Path) -> None:
         assert state.chip_total() == state.starting_total
         assert app.is_running
         assert app.session.records  # at least one hand was played to the end
+
+
+async def test_quitting_mid_hand_can_go_back_to_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, lang="nl", seed=4, bots=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        assert "Sessieoverzicht: 0 handen" in text
+        assert "De onafgemaakte hand telt niet mee." in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SummaryScreen)
+        state = state_of(app)
+        actions = state.action_count
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert state.action_count > actions  # the game goes on
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_value is not None

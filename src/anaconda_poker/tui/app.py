@@ -449,16 +449,26 @@ class AnacondaApp(App[list[Player]]):
         self.finished = True
         _ = self.t
         hands = len(self.session.records)
-        footer = ""
+        state = self.session.state
+        unfinished = state is not None and not state.is_complete
+        notes: list[str] = []
+        if unfinished:
+            notes.append(_("The unfinished hand is not counted."))
         if self.session.history_dir is not None and hands:
-            footer = _(
-                "Hand histories: {path} (replay with: anaconda-poker replay FILE)",
-                path=str(self.session.history_dir),
+            notes.append(
+                _(
+                    "Hand histories: {path} (replay with: anaconda-poker replay FILE)",
+                    path=str(self.session.history_dir),
+                )
             )
         table = session_table(self.session.players, _, hands=hands)
-        self.push_screen(SummaryScreen(table, _, footer=footer), self._leave)
+        screen = SummaryScreen(table, _, footer="\n".join(notes), can_return=unfinished)
+        self.push_screen(screen, self._leave)
 
-    def _leave(self, _result: None = None) -> None:
+    def _leave(self, leave: bool | None = True) -> None:
+        if leave is False:
+            self.finished = False
+            return
         self.exit(self.session.players)
 
     # ------------------------------------------------------------------ drawing
@@ -555,10 +565,12 @@ class AnacondaApp(App[list[Player]]):
         if view["phase"] == Phase.BETTING.value:
             actor = view["to_act"][0] if view["to_act"] else None
             if actor is not None:
-                text.append(
-                    "▶ " + _("{player} to act", player=state.names[actor] or ""),
-                    style="bold #ffd75f",
+                whose = (
+                    _("Your turn.")
+                    if actor == self.session.human_seat
+                    else _("{player} to act", player=state.names[actor] or "")
                 )
+                text.append("▶ " + whose, style="bold #ffd75f")
         elif view["phase"] in (Phase.PASSING.value, Phase.ARRANGING.value):
             ready = sum(1 for s in view["seats"] if s["has_committed"])
             live = sum(1 for s in view["seats"] if not s["folded"])

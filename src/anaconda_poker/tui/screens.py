@@ -154,25 +154,45 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SummaryScreen(Screen[None]):
-    """The session summary; any of Enter, Q or Escape leaves the program."""
+class SummaryScreen(Screen[bool]):
+    """The session summary. Enter or Q leaves the program (dismissed with ``True``); with
+    ``can_return``, Escape goes back to the table instead (dismissed with ``False``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,q,escape", "leave", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,q", "leave", show=False),
+        Binding("escape", "back", show=False),
+    ]
 
-    def __init__(self, table: RenderableType, t: Translator, *, footer: str = "") -> None:
+    def __init__(
+        self,
+        table: RenderableType,
+        t: Translator,
+        *,
+        footer: str = "",
+        can_return: bool = False,
+    ) -> None:
         super().__init__()
         self._table = table
         self._t = t
         self._footer = footer
+        self._can_return = can_return
 
     def compose(self) -> ComposeResult:
         """The table and how to leave."""
+        _ = self._t
         with Vertical(id="summary-box"):
             yield Static(self._table, id="summary-table")
             if self._footer:
                 yield Static(Text(self._footer, style="dim"))
-            yield Static(key_bar([("Enter", self._t("Leave the table"))]))
+            pairs = [("Enter", _("Leave the table"))]
+            if self._can_return:
+                pairs.append(("Esc", _("Back to the table")))
+            yield Static(key_bar(pairs))
 
     def action_leave(self) -> None:
-        """Close the screen."""
-        self.dismiss(None)
+        """Leave the program."""
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        """Back to the table when that is possible, else leave."""
+        self.dismiss(not self._can_return)

@@ -138,7 +138,7 @@ def hands_table(state: HandState, t: Translator) -> Table:
     if result is None:
         raise ValueError("the hand is not complete")
     split = state.config.split
-    table = Table(expand=True, box=None, header_style="bold #cfe8d5", pad_edge=False)
+    table = Table(box=None, header_style="bold #cfe8d5", pad_edge=False, padding=(0, 2))
     table.add_column(t("Player"))
     table.add_column(t("Cards"), no_wrap=True)
     table.add_column(t("High"))
