@@ -15,9 +15,7 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def test_arrange_ranks_all_21_fives_and_finds_the_wheel() -> None:
-    knowledge = SeatKnowledge(
-        hand=cards("As 2s 3d 4c 5h Kd Kc"), opponents=(OpponentInfo(seat=1),)
-    )
+    knowledge = SeatKnowledge(hand=cards("As 2s 3d 4c 5h Kd Kc"), opponents=(OpponentInfo(seat=1),))
     ranked = arrange_choices(knowledge, split=Split.HIGH_LOW_8, trials=3_000, rng=1)
     assert len(ranked) == 21
     assert len({frozenset(c.cards) for c in ranked}) == 21
@@ -47,9 +45,7 @@ def test_pass_ranks_every_subset_and_throws_the_junk_away() -> None:
 
 
 def test_pass_is_reproducible_and_checks_its_input() -> None:
-    knowledge = SeatKnowledge(
-        hand=cards("As 2s 3d 4c 5h Kd Kc"), opponents=(OpponentInfo(seat=1),)
-    )
+    knowledge = SeatKnowledge(hand=cards("As 2s 3d 4c 5h Kd Kc"), opponents=(OpponentInfo(seat=1),))
     a = pass_choices(knowledge, count=3, receiver=1, split=Split.HIGH_LOW_8, trials=300, rng=9)
     b = pass_choices(knowledge, count=3, receiver=1, split=Split.HIGH_LOW_8, trials=300, rng=9)
     assert a == b
@@ -73,9 +69,7 @@ def test_pass_is_reproducible_and_checks_its_input() -> None:
 
 def test_passing_a_winner_to_the_neighbour_costs_equity() -> None:
     # Keeping the four aces' partner cards equal, giving away an ace helps the receiver.
-    knowledge = SeatKnowledge(
-        hand=cards("Ah Ad 7c 8d 9h Ts 2c"), opponents=(OpponentInfo(seat=1),)
-    )
+    knowledge = SeatKnowledge(hand=cards("Ah Ad 7c 8d 9h Ts 2c"), opponents=(OpponentInfo(seat=1),))
     ranked = pass_choices(
         knowledge,
         count=1,

@@ -18,16 +18,24 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_equity_table() -> None:
-    code, out = run("--hand", "As 2s 3d 4c 5h Kd Kc", "--players", "3", "--trials", "2000",
-                    "--seed", "1")
+    code, out = run(
+        "--hand", "As 2s 3d 4c 5h Kd Kc", "--players", "3", "--trials", "2000", "--seed", "1"
+    )
     assert code == 0, out
     assert "Expected share of the pot" in out and "Scoop" in out and "2,000" in out
 
 
 def test_equity_json_is_exact_for_a_known_river() -> None:
     code, out = run(
-        "--hand", "As Ks Qs Js Ts", "--players", "3", "--split", "high_only",
-        "--revealed", "1:2c 2d 2h 2s 3c 2:Ah Kh Qh Jh 9h", "--json",
+        "--hand",
+        "As Ks Qs Js Ts",
+        "--players",
+        "3",
+        "--split",
+        "high_only",
+        "--revealed",
+        "1:2c 2d 2h 2s 3c 2:Ah Kh Qh Jh 9h",
+        "--json",
     )
     assert code == 0, out
     data = json.loads(out)
@@ -36,8 +44,20 @@ def test_equity_json_is_exact_for_a_known_river() -> None:
 
 def test_folded_and_passed_options() -> None:
     code, out = run(
-        "--hand", "Ac Ad Ah Kc Kd", "--players", "3", "--split", "high_only",
-        "--passed", "1:9h Th Jh Qh Kh", "--folded", "2", "--trials", "500", "--seed", "2",
+        "--hand",
+        "Ac Ad Ah Kc Kd",
+        "--players",
+        "3",
+        "--split",
+        "high_only",
+        "--passed",
+        "1:9h Th Jh Qh Kh",
+        "--folded",
+        "2",
+        "--trials",
+        "500",
+        "--seed",
+        "2",
         "--json",
     )
     assert code == 0, out
@@ -46,14 +66,40 @@ def test_folded_and_passed_options() -> None:
 
 
 def test_advise_pass_and_arrange() -> None:
-    code, out = run("--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--split", "high_only",
-                    "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400",
-                    "--seed", "3", "--json")
+    code, out = run(
+        "--hand",
+        "As Ks Qs Js Ts 2c 7d",
+        "--players",
+        "3",
+        "--split",
+        "high_only",
+        "--advise",
+        "pass",
+        "--passed",
+        "Kd Qd 4c",
+        "--trials",
+        "400",
+        "--seed",
+        "3",
+        "--json",
+    )
     assert code == 0, out
     ranked = json.loads(out)
     assert len(ranked) == 10 and sorted(ranked[0]["cards"]) == ["2c", "7d"]
-    code, out = run("--hand", "As 2s 3d 4c 5h Kd Kc", "--players", "4", "--advise", "arrange",
-                    "--trials", "500", "--seed", "3", "--top", "3")
+    code, out = run(
+        "--hand",
+        "As 2s 3d 4c 5h Kd Kc",
+        "--players",
+        "4",
+        "--advise",
+        "arrange",
+        "--trials",
+        "500",
+        "--seed",
+        "3",
+        "--top",
+        "3",
+    )
     assert code == 0, out
     assert "Fives to keep" in out
 

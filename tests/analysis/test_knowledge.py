@@ -117,7 +117,9 @@ def test_a_fold_before_the_pass_moves_the_receiver() -> None:
 
 def test_a_spectator_view_is_refused() -> None:
     state = HandState(
-        TableConfig(), seats=[Seat(name="a", stack=9), Seat(name="b", stack=9)], button=0,
+        TableConfig(),
+        seats=[Seat(name="a", stack=9), Seat(name="b", stack=9)],
+        button=0,
         rng=random.Random(0),
     )
     with pytest.raises(ValueError, match="spectator"):

@@ -88,8 +88,19 @@ def test_simulate_command_prints_a_table_and_writes_json(tmp_path: Path) -> None
     result = CliRunner().invoke(
         app,
         [
-            "simulate", "--hands", "6", "--seats", "montecarlo,heuristic,random",
-            "--seed", "2", "--samples", "16", "--split", "high_only", "--out", str(out),
+            "simulate",
+            "--hands",
+            "6",
+            "--seats",
+            "montecarlo,heuristic,random",
+            "--seed",
+            "2",
+            "--samples",
+            "16",
+            "--split",
+            "high_only",
+            "--out",
+            str(out),
         ],
         env={"COLUMNS": "160", "LANG": "en_US.UTF-8"},
     )

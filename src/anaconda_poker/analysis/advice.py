@@ -26,12 +26,11 @@ from anaconda_poker.analysis.equity import (
     DEFAULT_EXACT_LIMIT,
     FIVE,
     PLAYABLE_CARDS,
+    Accumulator,
     EquityResult,
     FieldBest,
     InvalidSituationError,
-    OpponentInfo,
     SeatKnowledge,
-    _Accumulator,
     deal_batches,
     opponent_values,
     outcome,
@@ -115,7 +114,7 @@ def pass_choices(
     exact, batches = deal_batches(
         knowledge, extra=count, trials=trials, exact_limit=exact_limit, rng=rng, needs=needs
     )
-    accs = [_Accumulator() for _ in options]
+    accs = [Accumulator() for _ in options]
     others = [o for i, o in enumerate(dealing) if i != index]
     offsets = np.cumsum([count, *needs])
     for deals in batches:
@@ -180,7 +179,7 @@ def arrange_choices(
         raise InvalidSituationError(f"arranging needs the 7-card hand, got {len(hand)} cards")
     fives = [tuple(f) for f in combinations(hand, FIVE)]
     fh, fl = hand_values(np.asarray(fives, dtype=np.uint8), split)
-    accs = [_Accumulator() for _ in fives]
+    accs = [Accumulator() for _ in fives]
     active = knowledge.active
     # The two cards left out become dead: out of play, unknown to the others, known to us.
     exact, batches = deal_batches(

@@ -28,13 +28,12 @@ The model (each point is a documented assumption, not a rule of the game):
 
 Exact enumeration of every assignment of unseen cards is used when their number is at most
 ``exact_limit``; otherwise a vectorised Monte Carlo with ``trials`` deals. Both evaluate on
-the batch evaluator (:func:`anaconda_poker.core.evaluation.high_values` /
-:func:`~anaconda_poker.core.evaluation.low_values`).
+the batch evaluator (:func:`anaconda_poker.core.evaluation.high_low_values`).
 
 >>> from anaconda_poker.core.cards import parse_codes
 >>> from anaconda_poker.core.config import Split
->>> me = SeatKnowledge(hand=tuple(parse_codes("As Ks Qs Js Ts")),
-...                    opponents=(OpponentInfo(seat=1, revealed=tuple(parse_codes("2c 2d 2h 2s 3c"))),))
+>>> quads = OpponentInfo(seat=1, revealed=tuple(parse_codes("2c 2d 2h 2s 3c")))
+>>> me = SeatKnowledge(hand=tuple(parse_codes("As Ks Qs Js Ts")), opponents=(quads,))
 >>> equity(me, split=Split.HIGH_ONLY).share
 1.0
 """
@@ -42,7 +41,7 @@ the batch evaluator (:func:`anaconda_poker.core.evaluation.high_values` /
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -140,9 +139,7 @@ class SeatKnowledge:
                 if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
                     raise InvalidCardError(f"card code {c!r} ({where}) is out of range 0..51")
                 if c in owner:
-                    raise DuplicateCardError(
-                        f"{card_str(c)} cannot be both {owner[c]} and {where}"
-                    )
+                    raise DuplicateCardError(f"{card_str(c)} cannot be both {owner[c]} and {where}")
                 owner[c] = where
 
         claim(self.hand, "in your hand")
@@ -282,14 +279,14 @@ def enumerate_deals(pool: Sequence[int], needs: Sequence[int]) -> CardArray:
         left = remaining[:, rest]  # [R, C, width-need]
         count = picks.shape[0]
         total = rows.shape[0] * count
-        rows = np.concatenate(
-            [np.repeat(rows, count, axis=0), chosen.reshape(total, need)], axis=1
-        )
+        rows = np.concatenate([np.repeat(rows, count, axis=0), chosen.reshape(total, need)], axis=1)
         remaining = left.reshape(total, width - need)
     return pool_arr[rows]
 
 
-def sample_deals(pool: Sequence[int], count: int, trials: int, rng: np.random.Generator) -> CardArray:
+def sample_deals(
+    pool: Sequence[int], count: int, trials: int, rng: np.random.Generator
+) -> CardArray:
     """``trials`` independent uniform draws of ``count`` distinct cards from ``pool``.
 
     A vectorised partial Fisher–Yates shuffle of each row (Knuth, TAOCP vol. 2, §3.4.2,
@@ -470,28 +467,45 @@ def outcome(
     )
 
 
-class _Accumulator:
-    """Running sums of an outcome's fields (for means and standard errors)."""
+class Accumulator:
+    """Running weighted sums of outcomes, for means and standard errors.
+
+    With weights ``w`` the mean is ``Σ w·x / Σ w`` and the standard error uses the effective
+    sample size ``(Σ w)² / Σ w²`` (Kish); unit weights give the usual sample statistics.
+    """
 
     def __init__(self) -> None:
         self.n = 0
+        self.weight = 0.0
+        self.weight_sq = 0.0
         self.sums = np.zeros(4)
         self.squares = np.zeros(4)
 
-    def add(self, out: Outcome) -> None:
+    def add(self, out: Outcome, weights: NDArray[np.float64] | None = None) -> None:
+        """Add a batch of per-deal outcomes, optionally weighted (float64[n], >= 0)."""
         stack = np.stack([out.win_high, out.win_low, out.scoop, out.share])
         self.n += stack.shape[1]
-        self.sums += stack.sum(axis=1)
-        self.squares += (stack * stack).sum(axis=1)
+        if weights is None:
+            self.weight += stack.shape[1]
+            self.weight_sq += stack.shape[1]
+            self.sums += stack.sum(axis=1)
+            self.squares += (stack * stack).sum(axis=1)
+        else:
+            self.weight += float(weights.sum())
+            self.weight_sq += float((weights * weights).sum())
+            self.sums += stack @ weights
+            self.squares += (stack * stack) @ weights
 
     def result(self, *, exact: bool, opponents: int) -> EquityResult:
-        n = max(self.n, 1)
-        mean = self.sums / n
-        if exact or self.n < 2:
+        """The weighted means and their standard errors (0 when ``exact``)."""
+        total = self.weight if self.weight > 0 else 1.0
+        mean = self.sums / total
+        n_eff = self.weight**2 / self.weight_sq if self.weight_sq > 0 else 0.0
+        if exact or n_eff < 2:
             se = np.zeros(4)
         else:
-            var = np.maximum(self.squares / n - mean * mean, 0.0) * n / (n - 1)
-            se = np.sqrt(var / n)
+            var = np.maximum(self.squares / total - mean * mean, 0.0)
+            se = np.sqrt(var / (n_eff - 1))
         m = [float(x) for x in mean]
         s = [float(x) for x in se]
         return EquityResult(
@@ -507,6 +521,47 @@ class _Accumulator:
             exact=exact,
             opponents=opponents,
         )
+
+
+def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArray[np.float64]:
+    """Each opponent's hand strength as a percentile among the deals of the batch.
+
+    Args:
+        highs, lows: int64[n, k] values of ``k`` opponents in ``n`` deals (low -1 = none).
+        split: game type; in split games a hand is as strong as its better direction.
+
+    Returns:
+        float64[n, k] in ``(0, 1]``: the fraction of the batch's deals in which that
+        opponent's hand is no better (ties share the higher percentile).
+    """
+    n, k = highs.shape
+    out = np.empty((n, k), dtype=np.float64)
+    for j in range(k):
+        column = highs[:, j]
+        pct = np.searchsorted(np.sort(column), column, side="right") / n
+        if split.has_low:
+            low = lows[:, j]
+            low_pct = np.searchsorted(np.sort(low), low, side="right") / n
+            pct = np.maximum(pct, np.where(low >= 0, low_pct, 0.0))
+        out[:, j] = pct
+    return out
+
+
+def action_weights(
+    highs: IntArray, lows: IntArray, split: Split, aggression: Sequence[float]
+) -> NDArray[np.float64] | None:
+    """Deal weights ``Π_i pct_i ** aggression_i`` (``None`` when every exponent is 0).
+
+    A likelihood model of opponents' betting: an opponent who bet or raised (exponent > 0)
+    more likely holds a hand high in the distribution of random hands, in proportion to its
+    percentile raised to the exponent. The random-opponent model is exponent 0.
+    """
+    exps = np.asarray(aggression, dtype=np.float64)
+    if not exps.size or not exps.any():
+        return None
+    pct = strength_percentiles(highs, lows, split)
+    weights: NDArray[np.float64] = np.exp(np.log(pct) @ exps)
+    return weights
 
 
 def as_generator(rng: np.random.Generator | int | None) -> np.random.Generator:
@@ -575,6 +630,7 @@ def equity(
     trials: int = DEFAULT_TRIALS,
     rng: np.random.Generator | int | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    aggression: Mapping[int, float] | None = None,
 ) -> EquityResult:
     """Showdown equity of the asking seat against random opponents (model: module docstring).
 
@@ -585,6 +641,9 @@ def equity(
         rng: a NumPy generator or an int seed (reproducible); ``None`` draws fresh entropy.
         exact_limit: enumerate exactly when the number of assignments of unseen cards is at
             most this; ``0`` forces Monte Carlo.
+        aggression: optional ``{seat: exponent >= 0}`` for opponents whose betting suggests
+            strength: deals are weighted by :func:`action_weights` (the default, no
+            weighting, is the random-opponent model).
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -595,12 +654,14 @@ def equity(
     if trials < 1:
         raise ValueError(f"trials must be >= 1, got {trials}")
     active = knowledge.active
-    acc = _Accumulator()
+    exps = [float((aggression or {}).get(o.seat, 0.0)) for o in active]
+    acc = Accumulator()
     my_h, my_l = hand_values(np.asarray([knowledge.hand], dtype=np.uint8), split)
     exact, batches = deal_batches(
         knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
     )
     for deals in batches:
         highs, lows = opponent_values(active, deals, split)
-        acc.add(outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split))
+        weights = action_weights(highs, lows, split, exps)
+        acc.add(outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split), weights)
     return acc.result(exact=exact, opponents=len(active))

@@ -108,7 +108,9 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
         seat = int(s["seat"])
         if seat == me:
             continue
-        known = tuple(c for c, r in pinned.items() if r == seat and c not in mine and c not in shown)
+        known = tuple(
+            c for c, r in pinned.items() if r == seat and c not in mine and c not in shown
+        )
         room = PLAYABLE_CARDS - len(revealed[seat])  # keep the most recent passes if too many
         opponents.append(
             OpponentInfo(

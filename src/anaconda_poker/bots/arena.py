@@ -104,9 +104,7 @@ def _seed(spec: ArenaSpec, *parts: object) -> random.Random:
     return random.Random(":".join(str(p) for p in ("arena", spec.seed, *parts)))
 
 
-def play_hand(
-    spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = None
-) -> HandState:
+def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = None) -> HandState:
     """Play hand ``rotation`` of ``block`` to the end and add its outcome to ``tally``.
 
     Returns:

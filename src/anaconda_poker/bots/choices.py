@@ -64,5 +64,5 @@ def pot_fraction_to(view: View, legal: LegalActions, fraction: float) -> int:
     pot = int(view["pot_total"])
     current = int(view["current_bet"])
     call = legal.call_amount
-    size = int(round(fraction * (pot + call)))
+    size = round(fraction * (pot + call))
     return max(current, int(me["bet"])) + max(size, 1)

@@ -71,6 +71,9 @@ class MonteCarloBot:
         samples: int = DEFAULT_SAMPLES,
         exact_limit: int = 2_000,
         value_margin: float = 1.3,
+        read_bets: float = 1.0,
+        read_calls: float = 0.25,
+        early_shrink: float = 0.5,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -79,14 +82,37 @@ class MonteCarloBot:
         self.samples = samples
         self.exact_limit = exact_limit
         self.value_margin = value_margin
-        self._cache: OrderedDict[SeatKnowledge, EquityResult] = OrderedDict()
+        self.read_bets = read_bets
+        self.read_calls = read_calls
+        self.early_shrink = early_shrink
+        self._cache: OrderedDict[
+            tuple[SeatKnowledge, tuple[tuple[int, float], ...]], EquityResult
+        ] = OrderedDict()
 
     def _generator(self) -> np.random.Generator:
         return np.random.default_rng(self.rng.getrandbits(64))
 
-    def equity(self, knowledge: SeatKnowledge) -> EquityResult:
-        """The seat's equity (cached per knowledge: betting in one round reuses it)."""
-        hit = self._cache.get(knowledge)
+    def aggression(self, view: View) -> dict[int, float]:
+        """Per opponent seat, the exponent of the betting read: ``read_bets`` per bet or
+        raise and ``read_calls`` per call this hand (public log)."""
+        me = int(view["you"]["seat"])
+        out: dict[int, float] = {}
+        for entry in view["log"]:
+            seat = int(entry["seat"])
+            if seat == me:
+                continue
+            kind = entry["action"]
+            if kind in ("bet", "raise"):
+                out[seat] = out.get(seat, 0.0) + self.read_bets
+            elif kind == "call":
+                out[seat] = out.get(seat, 0.0) + self.read_calls
+        return out
+
+    def equity(self, knowledge: SeatKnowledge, aggression: dict[int, float]) -> EquityResult:
+        """The seat's equity given the opponents' betting (cached: the decisions of one
+        betting round with no new bets reuse it)."""
+        key = (knowledge, tuple(sorted(aggression.items())))
+        hit = self._cache.get(key)
         if hit is not None:
             return hit
         result = equity(
@@ -95,8 +121,9 @@ class MonteCarloBot:
             trials=self.samples,
             rng=self._generator(),
             exact_limit=self.exact_limit,
+            aggression=aggression,
         )
-        self._cache[knowledge] = result
+        self._cache[key] = result
         if len(self._cache) > _CACHE:
             self._cache.popitem(last=False)
         return result
@@ -132,10 +159,12 @@ class MonteCarloBot:
         return self._bet(view, legal, knowledge)
 
     def _bet(self, view: View, legal: LegalActions, knowledge: SeatKnowledge) -> Action:
-        result = self.equity(knowledge)
-        e = result.share
+        result = self.equity(knowledge, self.aggression(view))
         players = len(knowledge.active) + 1
         fair = 1.0 / players
+        e = result.share
+        if len(knowledge.hand) > 5:  # before arranging: passes will change every hand
+            e = fair + self.early_shrink * (e - fair)
         pot = int(view["pot_total"])
         call = legal.call_amount
         cap = 4 * self.config.big_bet

@@ -51,9 +51,7 @@ def create_bot(name: str, *, config: TableConfig, rng: random.Random, **options:
     try:
         factory = BOTS[name.replace("_", "-")]
     except KeyError:
-        raise UnknownBotError(
-            f"unknown bot {name!r}; bots are {', '.join(BOTS)}"
-        ) from None
+        raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}") from None
     return factory(config=config, rng=rng, **options)
 
 

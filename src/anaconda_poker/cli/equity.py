@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -61,7 +62,8 @@ def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dic
             head, _, token = token.partition(":")
             if not head.isdigit():
                 raise typer.BadParameter(
-                    f"{raw!r}: a seat group starts with a seat number, as in 1:Ah", param_hint=option
+                    f"{raw!r}: a seat group starts with a seat number, as in 1:Ah",
+                    param_hint=option,
                 )
             seat = int(head)
             if not token:
@@ -163,12 +165,19 @@ def _result_table(result: EquityResult, split: Split) -> Table:
         if result.exact
         else _("Monte Carlo: {count} deals, ± one standard error", count=result.trials)
     )
-    table = Table(title=_("Showdown equity against {count} random opponents", count=result.opponents), caption=how)
+    table = Table(
+        title=_("Showdown equity against {count} random opponents", count=result.opponents),
+        caption=how,
+    )
     table.add_column(_("Outcome"))
     table.add_column(_("Probability"), justify="right")
-    table.add_row(_("Win high (ties count)"), _pct(result.win_high, result.win_high_se, result.exact))
+    table.add_row(
+        _("Win high (ties count)"), _pct(result.win_high, result.win_high_se, result.exact)
+    )
     if split.has_low:
-        table.add_row(_("Win low (ties count)"), _pct(result.win_low, result.win_low_se, result.exact))
+        table.add_row(
+            _("Win low (ties count)"), _pct(result.win_low, result.win_low_se, result.exact)
+        )
         table.add_row(_("Scoop"), _pct(result.scoop, result.scoop_se, result.exact))
     table.add_row(_("Expected share of the pot"), _pct(result.share, result.share_se, result.exact))
     return table
@@ -196,30 +205,44 @@ def _choice_table(title: str, choices: list[Choice], top: int, split: Split) -> 
 
 @app.command("equity")
 def equity_command(
-    hand: str = typer.Option(..., "--hand", help="Your cards: 7, or the 5 you arranged."),
-    players: int = typer.Option(..., "--players", help="Players dealt in, you included (2-7)."),
-    split: Split = typer.Option(Split.HIGH_LOW_8, "--split", help="Game type."),
-    passed: str = typer.Option(
-        "", "--passed", help="Cards you passed: 'CARDS' (to seat 1) or 'SEAT:CARDS ...'."
-    ),
-    received: str = typer.Option("", "--received", help="Cards you received (in --hand)."),
-    revealed: str = typer.Option("", "--revealed", help="Face-up cards: 'SEAT:CARDS ...'."),
-    folded: str = typer.Option("", "--folded", help="Seats that folded, e.g. '2,3'."),
-    dead: str = typer.Option(
-        "", "--dead", help="Your cards out of play (hidden cards, the two left out)."
-    ),
-    trials: int = typer.Option(200_000, "--trials", min=1, help="Monte Carlo deals."),
-    exact_limit: int = typer.Option(
-        DEFAULT_EXACT_LIMIT, "--exact-limit", min=0, help="Enumerate when at most this many."
-    ),
-    seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible sampling."),
-    advise: Advice | None = typer.Option(None, "--advise", help="Rank passes or arrangements."),
-    pass_count: int | None = typer.Option(
-        None, "--pass-count", min=1, max=6, help="Cards to pass (default from the schedule)."
-    ),
-    pass_to: int = typer.Option(1, "--pass-to", help="Seat receiving the pass."),
-    top: int = typer.Option(10, "--top", min=1, help="Choices shown with --advise."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    hand: Annotated[str, typer.Option("--hand", help="Your cards: 7, or the 5 you arranged.")],
+    players: Annotated[
+        int, typer.Option("--players", help="Players dealt in, you included (2-7).")
+    ],
+    split: Annotated[Split, typer.Option("--split", help="Game type.")] = Split.HIGH_LOW_8,
+    passed: Annotated[
+        str,
+        typer.Option("--passed", help="Cards you passed: 'CARDS' (to seat 1) or 'SEAT:CARDS ...'."),
+    ] = "",
+    received: Annotated[
+        str, typer.Option("--received", help="Cards you received (in --hand).")
+    ] = "",
+    revealed: Annotated[
+        str, typer.Option("--revealed", help="Face-up cards: 'SEAT:CARDS ...'.")
+    ] = "",
+    folded: Annotated[str, typer.Option("--folded", help="Seats that folded, e.g. '2,3'.")] = "",
+    dead: Annotated[
+        str, typer.Option("--dead", help="Your cards out of play (hidden cards, the two left out).")
+    ] = "",
+    trials: Annotated[int, typer.Option("--trials", min=1, help="Monte Carlo deals.")] = 200_000,
+    exact_limit: Annotated[
+        int, typer.Option("--exact-limit", min=0, help="Enumerate when at most this many.")
+    ] = DEFAULT_EXACT_LIMIT,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for reproducible sampling.")
+    ] = None,
+    advise: Annotated[
+        Advice | None, typer.Option("--advise", help="Rank passes or arrangements.")
+    ] = None,
+    pass_count: Annotated[
+        int | None,
+        typer.Option(
+            "--pass-count", min=1, max=6, help="Cards to pass (default from the schedule)."
+        ),
+    ] = None,
+    pass_to: Annotated[int, typer.Option("--pass-to", help="Seat receiving the pass.")] = 1,
+    top: Annotated[int, typer.Option("--top", min=1, help="Choices shown with --advise.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Probabilities of winning high, low, scooping, and the expected pot share of seat 0
     against random opponents (exact when the unknown cards are few)."""
@@ -235,9 +258,7 @@ def equity_command(
     )
     console = Console()
     if advise is None:
-        result = equity(
-            knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit
-        )
+        result = equity(knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit)
         if as_json:
             typer.echo(json.dumps(result.to_dict(), indent=2))
         else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -23,7 +24,7 @@ from rich.table import Table
 from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.config import Betting, Direction, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import language_from_environment, translator
 
@@ -77,28 +78,35 @@ def result_table(result: ArenaResult) -> Table:
 
 @app.command("simulate")
 def simulate_command(
-    hands: int = typer.Option(1000, "--hands", min=1, help="Hands to play."),
-    seats: str = typer.Option(
-        "montecarlo,heuristic,random,random",
-        "--seats",
-        help=f"Comma-separated bot per seat; bots: {', '.join(BOTS)}.",
-    ),
-    seed: int = typer.Option(0, "--seed", help="Seeds every deck and bot."),
-    split: Split = typer.Option(Split.HIGH_LOW_8, "--split", help="Game type."),
-    betting: Betting = typer.Option(Betting.FIXED_LIMIT, "--betting", help="Betting structure."),
-    cards_dealt: int = typer.Option(7, "--cards-dealt", help="7, or 9 (two hidden cards)."),
-    pass_directions: str = typer.Option(
-        "left,left,left", "--pass-directions", help="Direction of each pass."
-    ),
-    ante: int = typer.Option(1, "--ante", min=0, help="Ante, chips."),
-    small_bet: int = typer.Option(2, "--small-bet", min=1, help="Small bet, chips."),
-    big_bet: int = typer.Option(4, "--big-bet", min=1, help="Big bet, chips."),
-    stack: int = typer.Option(500, "--stack", min=1, help="Chips per player each hand."),
-    samples: int = typer.Option(
-        200, "--samples", min=1, help="Montecarlo bot: deals sampled per decision."
-    ),
-    workers: int = typer.Option(1, "--workers", min=0, help="Processes; 0 = every core."),
-    out: Path | None = typer.Option(None, "--out", help="Write the results as JSON here."),
+    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
+    seats: Annotated[
+        str,
+        typer.Option("--seats", help=f"Comma-separated bot per seat; bots: {', '.join(BOTS)}."),
+    ] = "montecarlo,heuristic,random,random",
+    seed: Annotated[int, typer.Option("--seed", help="Seeds every deck and bot.")] = 0,
+    split: Annotated[Split, typer.Option("--split", help="Game type.")] = Split.HIGH_LOW_8,
+    betting: Annotated[
+        Betting, typer.Option("--betting", help="Betting structure.")
+    ] = Betting.FIXED_LIMIT,
+    cards_dealt: Annotated[
+        int, typer.Option("--cards-dealt", help="7, or 9 (two hidden cards).")
+    ] = 7,
+    pass_directions: Annotated[
+        str, typer.Option("--pass-directions", help="Direction of each pass.")
+    ] = "left,left,left",
+    ante: Annotated[int, typer.Option("--ante", min=0, help="Ante, chips.")] = 1,
+    small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet, chips.")] = 2,
+    big_bet: Annotated[int, typer.Option("--big-bet", min=1, help="Big bet, chips.")] = 4,
+    stack: Annotated[int, typer.Option("--stack", min=1, help="Chips per player each hand.")] = 500,
+    samples: Annotated[
+        int, typer.Option("--samples", min=1, help="Montecarlo bot: deals sampled per decision.")
+    ] = 200,
+    workers: Annotated[
+        int, typer.Option("--workers", min=0, help="Processes; 0 = every core.")
+    ] = 1,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the results as JSON here.")
+    ] = None,
 ) -> None:
     """Play bots against each other and print chips per hand with 95% confidence intervals."""
     _ = translator(language_from_environment())
@@ -107,7 +115,9 @@ def simulate_command(
             split=split,
             betting=betting,
             cards_dealt=cards_dealt,
-            pass_directions=tuple(d.strip() for d in pass_directions.split(",") if d.strip()),
+            pass_directions=tuple(
+                Direction(d.strip()) for d in pass_directions.split(",") if d.strip()
+            ),
             ante=ante,
             small_bet=small_bet,
             big_bet=big_bet,
