@@ -63,7 +63,6 @@ def _evaluate(
     codes: npt.NDArray[np.uint8], want_high: bool, want_low: bool, offset: int
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     tables = get_tables()
-    rank_table = tables.rank_table
     flush_table = tables.flush_table
     rows, width = codes.shape
     high = np.zeros(rows if want_high else 0, dtype=np.int32)
@@ -83,13 +82,13 @@ def _evaluate(
                 subset = key.copy()
                 for column in removed:
                     subset -= tables.rank_keys[block[:, column] >> 2]
-                entry = rank_table[subset]
+                entry = tables.entries(subset)
                 np.maximum(best_high, entry & HIGH_MASK, out=best_high)
                 np.maximum(best_low, entry >> HIGH_BITS, out=best_low)
             chunk_high = best_high.astype(np.int32)
             chunk_low = best_low.astype(np.int32)
         else:
-            entry = rank_table[key]
+            entry = tables.entries(key)
             chunk_high = (entry & HIGH_MASK).astype(np.int32)
             chunk_low = (entry >> HIGH_BITS).astype(np.int32)
         if want_high:

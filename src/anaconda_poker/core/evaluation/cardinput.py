@@ -25,8 +25,10 @@ CARD_SHIFT: Final = COUNTER_SHIFT + 16
 KEY_MASK: Final = (1 << KEY_BITS) - 1
 START: Final = 0x3333 << COUNTER_SHIFT
 FLUSH_BITS: Final = 0x8888 << COUNTER_SHIFT
-FLUSH_SUIT: Final = {0x8 << COUNTER_SHIFT: 0, 0x80 << COUNTER_SHIFT: 1}
-FLUSH_SUIT.update({0x800 << COUNTER_SHIFT: 2, 0x8000 << COUNTER_SHIFT: 3})
+FLUSH_SHIFT: Final = {
+    (0x8 << (4 * suit + COUNTER_SHIFT)): CARD_SHIFT + 13 * suit for suit in range(4)
+}
+"""Flush bit of a suit's counter → right shift that brings that suit's rank mask to bit 0."""
 
 
 def _packed(code: int) -> int:

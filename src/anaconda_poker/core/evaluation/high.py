@@ -15,37 +15,46 @@ from anaconda_poker.core.errors import InvalidCardError
 from anaconda_poker.core.evaluation.cardinput import (
     CARD_SHIFT,
     FLUSH_BITS,
-    FLUSH_SUIT,
+    FLUSH_SHIFT,
     KEY_MASK,
+    PACKED,
+    START,
     codes_of,
-    pack,
 )
+from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
 from anaconda_poker.core.evaluation.scores import CATEGORY_UNIT, HandCategory, rank_groups
-from anaconda_poker.core.evaluation.tables import HIGH_COUNT, HIGH_MASK, get_tables
+from anaconda_poker.core.evaluation.tables import (
+    HIGH_COUNT,
+    HIGH_MASK,
+    ROW_MASK,
+    ROW_SHIFT,
+    Tables,
+    get_tables,
+)
 
 HAND_SIZES: Final = range(5, 10)
 """Scalar and batch evaluation take 5 to 9 cards (9 in the hidden-cards variant, §6)."""
 
 
-def _best_nonflush(key: int, codes: list[int]) -> int:
+def _best_nonflush(tables: Tables, key: int, codes: list[int]) -> int:
     """Best non-flush high value of 8 or 9 cards: the best over their 7-card subsets."""
-    tables = get_tables()
-    rank_table = tables.rank_table
-    rank_key = tables.rank_keys
-    drop = len(codes) - 7
+    rank_keys = RANK_KEYS
     best = 0
-    for removed in combinations(codes, drop):
-        subset_key = key - sum(int(rank_key[code >> 2]) for code in removed)
-        best = max(best, int(rank_table[subset_key]) & HIGH_MASK)
+    for removed in combinations(codes, len(codes) - 7):
+        subset_key = key - sum(rank_keys[code >> 2] for code in removed)
+        best = max(best, tables.entry(subset_key) & HIGH_MASK)
     return best
+
+
+_PACKED_OF = PACKED.__getitem__
 
 
 def high_value(cards: Iterable[int | Card]) -> int:
     """Value of the best five-card high hand among ``cards`` (RULES.md §5, High).
 
     Args:
-        cards: 5 to 9 distinct cards: int codes ``0..51`` (the fast path) or
-            :class:`~anaconda_poker.core.cards.Card` objects, in any order.
+        cards: 5 to 9 distinct cards: int codes ``0..51`` (the fast path; NumPy integers
+            work too) or :class:`~anaconda_poker.core.cards.Card` objects, in any order.
 
     Returns:
         An int in ``1..7462``: 1 is 7-5-4-3-2 offsuit, 7462 a royal flush. A strictly
@@ -62,21 +71,32 @@ def high_value(cards: Iterable[int | Card]) -> int:
     >>> high_value(parse_codes("7c 5d 4h 3s 2c"))
     1
     """
-    total, count = pack(cards, HAND_SIZES)
-    tables = get_tables()
-    key = total & KEY_MASK
+    try:
+        count = len(cards)  # type: ignore[arg-type]
+        total = sum(map(_PACKED_OF, cards), START)
+    except (KeyError, TypeError):
+        return high_value(codes_of(cards, sizes=HAND_SIZES))  # raises, or a generator
+    if (total >> CARD_SHIFT).bit_count() != count or not 5 <= count <= 9:
+        codes_of(cards, sizes=HAND_SIZES)  # raises: a duplicate or a bad count
+    tables = _TABLES[0] if _TABLES else _load()
     flush = total & FLUSH_BITS
     if count <= 7:
         if flush:
-            suit = FLUSH_SUIT[flush]
-            return int(tables.flush_table[(total >> (CARD_SHIFT + 13 * suit)) & 0x1FFF])
-        return int(tables.rank_table[key]) & HIGH_MASK
-    codes = codes_of(cards, sizes=HAND_SIZES)
-    best = _best_nonflush(key, codes)
+            return tables.flush_list[(total >> FLUSH_SHIFT[flush]) & 0x1FFF]
+        key = total & KEY_MASK
+        return tables.high_view[tables.displacement_view[key >> ROW_SHIFT] + (key & ROW_MASK)]
+    best = _best_nonflush(tables, total & KEY_MASK, codes_of(cards, sizes=HAND_SIZES))
     if flush:
-        suit = FLUSH_SUIT[flush]
-        best = max(best, int(tables.flush_table[(total >> (CARD_SHIFT + 13 * suit)) & 0x1FFF]))
+        best = max(best, tables.flush_list[(total >> FLUSH_SHIFT[flush]) & 0x1FFF])
     return best
+
+
+_TABLES: list[Tables] = []
+
+
+def _load() -> Tables:
+    _TABLES.append(get_tables())
+    return _TABLES[0]
 
 
 def high_category(value: int) -> HandCategory:

@@ -19,6 +19,7 @@ from anaconda_poker.core.cards import Card
 from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.evaluation.cardinput import KEY_MASK, codes_of, pack
 from anaconda_poker.core.evaluation.high import HAND_SIZES
+from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
 from anaconda_poker.core.evaluation.scores import ace_low
 from anaconda_poker.core.evaluation.tables import HIGH_BITS, LOW_COUNT, get_tables
 
@@ -52,11 +53,11 @@ def low_count(qualifier: int | None) -> int:
 def _low_any(key: int, codes: list[int] | None) -> int:
     tables = get_tables()
     if codes is None:
-        return int(tables.rank_table[key]) >> HIGH_BITS
+        return tables.entry(key) >> HIGH_BITS
     best = 0
     for removed in combinations(codes, len(codes) - 7):
-        subset_key = key - sum(int(tables.rank_keys[code >> 2]) for code in removed)
-        best = max(best, int(tables.rank_table[subset_key]) >> HIGH_BITS)
+        subset_key = key - sum(RANK_KEYS[code >> 2] for code in removed)
+        best = max(best, tables.entry(subset_key) >> HIGH_BITS)
     return best
 
 
