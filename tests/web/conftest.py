@@ -32,7 +32,7 @@ CHROMIUM_ARGS = [
 ]
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
-SERVE_TIMEOUT = 30.0
+SERVE_TIMEOUT = 60.0
 """Seconds to wait for the server to print its URL."""
 
 
@@ -160,7 +160,7 @@ def open_page(browser: Any) -> Iterator[Callable[..., PageProbe]]:
             has_touch=mobile,
             device_scale_factor=1,
         )
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)
         contexts.append(context)
         page = context.new_page()
         probe = PageProbe(page=page)

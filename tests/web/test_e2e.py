@@ -18,7 +18,7 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-HAND_TIMEOUT = 90.0
+HAND_TIMEOUT = 150.0
 """Seconds one hand may take in these tests (bots act without pauses)."""
 
 

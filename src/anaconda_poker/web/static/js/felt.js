@@ -27,9 +27,8 @@ export function phaseText(view, config) {
       return t("Betting round {n} of {total}", { n: view.betting_round, total });
     case "passing": {
       const dir = config?.pass_directions?.[view.pass_index] ?? "left";
-      return t("Pass {n}: {count} cards {direction}", {
-        n: (view.pass_index ?? 0) + 1, count: view.pass_count, direction: directionLabel(dir),
-      });
+      const args = { n: (view.pass_index ?? 0) + 1, count: view.pass_count, direction: directionLabel(dir) };
+      return view.pass_count === 1 ? t("Pass {n}: {count} card {direction}", args) : t("Pass {n}: {count} cards {direction}", args);
     }
     case "arranging":
       return t("Everyone arranges five cards");

@@ -131,6 +131,11 @@ export function mount(main, route) {
   }
 
   function onError(msg) {
+    if (msg.ref === "action" && s.sentTurn) {
+      s.sentTurn = null;
+      my.classList.remove("sending");
+      renderMy();
+    }
     if (msg.code === "bad_token" || msg.code === "table_not_found") {
       if (msg.code === "table_not_found") {
         s.notFound = true;
@@ -340,11 +345,17 @@ export function mount(main, route) {
     if (s.view) for (const seat of s.view.seats) s.shown[seat.seat] = seat.revealed.length;
   }
 
+  // After sending a decision the controls stay disabled until the table answers (our turn id
+  // moves on) or refuses it (an error message), so a double click can never act twice.
   function send(action) {
-    if (!s.msg?.turn) return;
+    if (!s.msg?.turn || s.sentTurn === s.msg.turn) return;
     if (!conn.send({ type: "action", turn: s.msg.turn, action })) {
       announce(t("Not connected; trying again…"), "error");
+      return;
     }
+    s.sentTurn = s.msg.turn;
+    my.classList.add("sending");
+    for (const el of my.querySelectorAll(".controls button, #my-hand button.card, #arrange button")) el.disabled = true;
   }
 
   // Keep keyboard focus on the same control across re-renders (elements carry data-key).
@@ -364,6 +375,10 @@ export function mount(main, route) {
   }
 
   function drawMy() {
+    if (s.sentTurn && s.sentTurn !== s.msg?.turn) {
+      s.sentTurn = null;
+      my.classList.remove("sending");
+    }
     if (s.notFound) {
       replace(my, h("p", null, h("a", { href: "#/" }, t("Back to the lobby"))));
       return;
@@ -420,7 +435,8 @@ export function mount(main, route) {
       const dir = cfg?.pass_directions?.[view.pass_index] ?? "left";
       const target = neighbour(view, you.seat, dir);
       if (kinds.has("pass") && !you.pending_pass) {
-        prompt = t("Choose {count} cards to pass {direction}, to {name}", { count: view.pass_count, direction: directionLabel(dir), name: target === null ? "?" : nameOf(target) });
+        const args = { count: view.pass_count, direction: directionLabel(dir), name: target === null ? "?" : nameOf(target) };
+        prompt = view.pass_count === 1 ? t("Choose {count} card to pass {direction}, to {name}", args) : t("Choose {count} cards to pass {direction}, to {name}", args);
       } else if (you.pending_pass) {
         prompt = t("Passed. Waiting for the others.");
       }
@@ -536,7 +552,7 @@ export function mount(main, route) {
     if (s.selected.has(card)) s.selected.delete(card);
     else if (s.selected.size < count) s.selected.add(card);
     else {
-      announce(t("You pass exactly {count} cards; unselect one first.", { count }));
+      announce(count === 1 ? t("You pass exactly {count} card; unselect it first.", { count }) : t("You pass exactly {count} cards; unselect one first.", { count }));
       return;
     }
     renderMy();
@@ -554,7 +570,7 @@ export function mount(main, route) {
           onclick: () => {
             send({ action: "pass", cards: [...s.selected] });
           },
-        }, t("Pass {count} cards", { count: n })));
+        }, n === 1 ? t("Pass {count} card", { count: n }) : t("Pass {count} cards", { count: n })));
     }
     if (view.phase !== "betting" || !kinds.size) return null;
     return bettingControls(view, kinds, legal);
