@@ -10,6 +10,7 @@ from treys import Card as TreysCard
 from treys import Evaluator
 
 from anaconda_poker.core.cards import RANKS, SUITS, parse_codes
+from anaconda_poker.core.evaluation import high_category, high_value
 from anaconda_poker.i18n import (
     LANGUAGES,
     HighCategory,
@@ -37,6 +38,14 @@ TREYS_CLASS = {
 
 def _treys(code: int) -> int:
     return int(TreysCard.new(RANKS[code >> 2] + SUITS[code & 3]))
+
+
+def test_category_agrees_with_the_project_evaluator() -> None:
+    rng = random.Random(77)
+    for _ in range(5_000):
+        five = rng.sample(range(52), 5)
+        expected = high_category(high_value(five))
+        assert int(high_shape(five).category) == int(expected), five
 
 
 def test_category_agrees_with_treys_on_random_hands() -> None:

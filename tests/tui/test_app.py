@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from anaconda_poker.core.cards import parse_code
-from anaconda_poker.core.config import Split
+from anaconda_poker.core.config import Betting, Split
 from anaconda_poker.core.history import replay
 from anaconda_poker.core.state import Phase
 from anaconda_poker.i18n import describe_high, translator
@@ -223,6 +223,7 @@ async def test_complete_hand_in_italian_with_suggestions_and_dealers_choice(
 
 async def test_folding_then_watching_the_bots_finish(tmp_path: Path) -> None:
     app = make_app(tmp_path, lang="en", seed=3, bots=3)
+    app.delay = 0.001  # the paused path: a pause before each bot bet and each turned card
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         state = state_of(app)
@@ -235,11 +236,21 @@ async def test_folding_then_watching_the_bots_finish(tmp_path: Path) -> None:
         assert state.result.net[0] == -1  # the ante
 
 
+def _sensible_key(app: object, rng: random.Random) -> str:
+    state = state_of(app)  # type: ignore[arg-type]
+    selected = len(app.selection)  # type: ignore[attr-defined]
+    if state.phase is Phase.PASSING:
+        count = state.legal_actions(0).pass_count
+        return "enter" if selected == count else str(rng.randint(1, 7))
+    if state.phase is Phase.ARRANGING:
+        return "enter" if selected == 5 else "o"
+    return "c"
+
+
 async def test_bad_input_never_crashes_the_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, lang="de", seed=8, bots=2)
     rng = random.Random(99)
-    keys = [*"fkbrax0123456789hlo", "escape", "question_mark", "plus", "minus"]
-    keys += ["c"] * 12 + ["enter"] * 4
+    keys = [*"fkbraxz0123456789hlo", "escape", "question_mark", "plus", "minus", "enter"]
     async with app.run_test(size=(100, 36)) as pilot:
         await settle(app, pilot)
         for _ in range(100):
@@ -247,8 +258,10 @@ async def test_bad_input_never_crashes_the_game(tmp_path: Path) -> None:
                 await pilot.press("n")  # play on: the next hand
             elif app.screen is not app.screen_stack[0]:
                 await pilot.press("escape")  # close help
+            elif rng.random() < 0.5:
+                await pilot.press(rng.choice(keys))  # anything, mostly not allowed now
             else:
-                await pilot.press(rng.choice(keys))
+                await pilot.press(_sensible_key(app, rng))
             await app.workers.wait_for_complete()
         # Whatever was pressed, the hand is consistent and the program still runs.
         state = state_of(app)
@@ -280,3 +293,35 @@ async def test_quitting_mid_hand_can_go_back_to_the_table(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_value is not None
+
+
+async def test_no_limit_amounts_by_keys_and_by_command(tmp_path: Path) -> None:
+    app = make_app(tmp_path, lang="en", seed=6, bots=2, betting=Betting.NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        state = state_of(app)
+        legal = state.legal_actions(0)
+        bounds = legal.bet_range or legal.raise_range
+        assert bounds is not None
+        low, high = bounds
+        assert high > low + 4
+        text = screen_text(app)
+        assert (f"Bet {low} to {high}" if legal.bet_range else f"Raise to {low}–{high}") in text
+
+        # A typed amount above the range is refused, naming the allowed range.
+        before = state.action_count
+        await pilot.press("slash", *f"raise {high + 50}", "enter")
+        await pilot.pause()
+        assert "That amount is not allowed. Allowed:" in app.message
+        assert f"{low} to {high}" in app.message or f"{low}–{high}" in app.message
+        assert state.action_count == before
+        await pilot.press("escape")
+
+        # Keys: two small bets over the minimum.
+        await pilot.press("plus", "plus", "minus", "plus")
+        await pilot.pause()
+        assert f"chosen: {low + 4}" in screen_text(app)
+        await pilot.press("r")
+        await settle(app, pilot)
+        _seat, action = state.actions[before]
+        assert action.to == low + 4

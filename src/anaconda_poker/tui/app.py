@@ -300,10 +300,13 @@ class AnacondaApp(App[list[Player]]):
                 seat = self.session.pending_bot()
                 if seat is None:
                     break
+                self._refresh()
                 if self.delay and state.phase is Phase.BETTING:
-                    self._refresh()
                     await asyncio.sleep(self.delay)
-                await self._after_event(self.session.play_bot(seat))
+                # Bots may think for a while (Monte Carlo): decide in a thread, so the
+                # table keeps redrawing; nothing else changes the hand meanwhile.
+                action = await asyncio.to_thread(self.session.decide_bot, seat)
+                await self._after_event(self.session.apply_bot(seat, action))
         finally:
             self._busy = False
         if state.is_complete:

@@ -224,11 +224,13 @@ class TableSession:
     def _apply(self, seat: int, action: Action) -> ActionEvent:
         return apply_action(self._require_state(), seat, action)
 
-    def play_bot(self, seat: int) -> ActionEvent:
-        """Let the bot in ``seat`` decide and apply its decision.
+    def decide_bot(self, seat: int) -> Action:
+        """The decision of the bot in ``seat``, without applying it.
 
-        A bot whose decision the engine refuses checks, calls or folds instead (logged by the
-        caller like any action), so a faulty bot cannot stop the game.
+        Only reads the hand (the bot sees its own view), so it may run in a worker thread
+        while the interface stays responsive. A bot that fails, or whose decision the engine
+        would refuse, checks, passes or arranges its first cards, or folds instead, so a
+        faulty bot cannot stop the game.
 
         Raises:
             RuntimeError: if no hand is running.
@@ -243,7 +245,25 @@ class TableSession:
             action = Action.fold()
         if not state.can_apply(seat, action):
             action = self._fallback(state, seat)
+        return action
+
+    def apply_bot(self, seat: int, action: Action) -> ActionEvent:
+        """Apply a decision from :meth:`decide_bot`.
+
+        Raises:
+            RuntimeError: if no hand is running.
+            AnacondaError: if the hand changed since the decision and it is no longer legal.
+        """
         return self._apply(seat, action)
+
+    def play_bot(self, seat: int) -> ActionEvent:
+        """Let the bot in ``seat`` decide (see :meth:`decide_bot`) and apply its decision.
+
+        Raises:
+            RuntimeError: if no hand is running.
+            ValueError: if ``seat`` is the person's seat.
+        """
+        return self.apply_bot(seat, self.decide_bot(seat))
 
     @staticmethod
     def _fallback(state: HandState, seat: int) -> Action:
