@@ -134,13 +134,21 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        try:
-            set_(self, "split", Split(self.split))
-            set_(self, "betting", Betting(self.betting))
-            set_(self, "forced_bet", ForcedBet(self.forced_bet))
-            set_(self, "reveal_first_to_act", FirstToAct(self.reveal_first_to_act))
-        except ValueError as exc:
-            raise InvalidConfigError(f"invalid table option: {exc}") from None
+        options: tuple[tuple[str, type[StrEnum]], ...] = (
+            ("split", Split),
+            ("betting", Betting),
+            ("forced_bet", ForcedBet),
+            ("reveal_first_to_act", FirstToAct),
+        )
+        for name, enum in options:
+            try:
+                set_(self, name, enum(getattr(self, name)))
+            except ValueError:
+                allowed = ", ".join(m.value for m in enum)
+                raise InvalidConfigError(
+                    f"invalid table option: {name} must be one of {allowed}; "
+                    f"got {getattr(self, name)!r}"
+                ) from None
         set_(
             self, "pass_directions", _enum_tuple(Direction, self.pass_directions, "pass_directions")
         )

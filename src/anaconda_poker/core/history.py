@@ -97,6 +97,11 @@ def hand_history(state: HandState, *, include_deck: bool = True) -> dict[str, An
     return doc
 
 
+def _is_list(value: object) -> bool:
+    """A JSON array (a sequence that is not text)."""
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
 def _field(history: Mapping[str, Any], name: str) -> Any:
     if name not in history:
         raise ReplayError(f"the hand history has no {name!r} field")
@@ -118,17 +123,24 @@ def start_from_history(history: Mapping[str, Any]) -> HandState:
             f"hand history version {history.get('version')!r} is not supported (only {VERSION})"
         )
     try:
-        config = TableConfig.from_dict(history.get("config") or {})
+        raw_config = history.get("config") or {}
+        if not isinstance(raw_config, Mapping):
+            raise ReplayError(
+                f"config must be an object of table options (RULES.md §6), got {raw_config!r}"
+            )
+        config = TableConfig.from_dict(raw_config)
         raw_seats = _field(history, "seats")
-        if not isinstance(raw_seats, Sequence) or not raw_seats:
-            raise ReplayError("seats must be a non-empty list of {seat, name, stack}")
+        if not _is_list(raw_seats) or not raw_seats:
+            raise ReplayError(
+                f"seats must be a non-empty list of {{seat, name, stack}}, got {raw_seats!r}"
+            )
         by_number: dict[int, Seat] = {}
         for entry in raw_seats:
             if not isinstance(entry, Mapping) or "seat" not in entry or "stack" not in entry:
                 raise ReplayError(f"a seat needs 'seat' and 'stack' fields, got {entry!r}")
             number = entry["seat"]
-            if not isinstance(number, int) or not 0 <= number < MAX_SEATS:
-                raise ReplayError(f"seat number {number!r} is not in 0..{MAX_SEATS - 1}")
+            if type(number) is not int or not 0 <= number < MAX_SEATS:
+                raise ReplayError(f"seat number {number!r} is not a seat number 0..{MAX_SEATS - 1}")
             if number in by_number:
                 raise ReplayError(f"seat {number} is listed twice")
             by_number[number] = Seat(
@@ -146,11 +158,19 @@ def start_from_history(history: Mapping[str, Any]) -> HandState:
                 number = int(key)
             except ValueError:
                 raise ReplayError(f"dealt has a bad seat key {key!r}") from None
+            if not _is_list(cards):
+                raise ReplayError(f"dealt[{key!r}] must be a list of cards, got {cards!r}")
             dealt[number] = parse_codes(cards)
         button = _field(history, "button")
         deck = history.get("deck")
         if deck is not None:
-            state = HandState(config, seats=seats, button=button, deck=parse_codes(deck))
+            if not _is_list(deck):
+                raise ReplayError(f"deck must be a list of the 52 cards, got {deck!r}")
+            try:
+                order = parse_codes(deck)
+            except AnacondaError as exc:
+                raise ReplayError(f"deck: {exc}") from exc
+            state = HandState(config, seats=seats, button=button, deck=order)
             got = {s: list(state.dealt[s]) for s in state.order}
             if got != dealt:
                 raise ReplayError("the 'deck' order does not deal the cards listed in 'dealt'")
@@ -179,10 +199,16 @@ def replay(history: Mapping[str, Any]) -> HandState:
     """
     state = start_from_history(history)
     actions = history.get("actions") or []
-    if not isinstance(actions, Sequence):
-        raise ReplayError("actions must be a list")
+    if not _is_list(actions):
+        raise ReplayError(f"actions must be a list of action objects, got {actions!r}")
     for index, record in enumerate(actions):
-        seat = record.get("seat") if isinstance(record, Mapping) else None
+        if not isinstance(record, Mapping):
+            raise ReplayError(
+                f"action {index} must be an object {{seat, action, to/cards}}, got {record!r}",
+                index=index,
+                state=state,
+            )
+        seat = record.get("seat")
         try:
             if not isinstance(seat, int) or isinstance(seat, bool):
                 raise MalformedActionError(f"an action needs an integer 'seat', got {seat!r}")

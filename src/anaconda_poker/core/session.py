@@ -24,7 +24,7 @@ from anaconda_poker.core.cards import ShuffleRNG
 from anaconda_poker.core.config import MAX_SEATS, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.result import HandResult
-from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.state import HandState, Seat, seat_number
 
 
 class SessionError(AnacondaError):
@@ -92,21 +92,42 @@ class Session:
         if self.hand is not None:
             raise SessionError(f"cannot {what} during a hand; finish the hand first")
 
+    def _seat_index(self, seat: object) -> int:
+        number = seat_number(seat)
+        if number is None or not 0 <= number < len(self.seats):
+            raise SessionError(f"seat {seat!r} does not exist; seats are 0..{len(self.seats) - 1}")
+        return number
+
+    @staticmethod
+    def _check_chips(chips: object, what: str) -> int:
+        number = seat_number(chips)  # whole numbers only: not bool, not float
+        if number is None or number < 1:
+            raise SessionError(
+                f"{what} must be a whole number of chips (at least 1 chip); got {chips!r}"
+            )
+        return number
+
     def join(self, seat: int, *, name: str, stack: int) -> None:
         """Seat a new player between hands.
 
         Raises:
-            SessionError: a hand is in progress, the seat is taken or out of range, or the
-                stack is not a positive number of chips.
+            SessionError: a hand is in progress, the seat is taken or out of range, the
+                stack is not a whole number of chips >= 1, or the table already seats as
+                many players as one deck can deal to (RULES.md §1: 7 with 7 cards, 5 with 9).
         """
         self._between_hands("join")
-        if not 0 <= seat < len(self.seats):
-            raise SessionError(f"seat {seat} does not exist; seats are 0..{len(self.seats) - 1}")
-        if self.seats[seat] is not None:
-            raise SessionError(f"seat {seat} is taken; empty seats are {self.empty_seats}")
-        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
-            raise SessionError(f"a joining player needs at least 1 chip, got {stack!r}")
-        self.seats[seat] = Seat(name=name, stack=stack)
+        index = self._seat_index(seat)
+        if self.seats[index] is not None:
+            raise SessionError(f"seat {index} is taken; empty seats are {self.empty_seats}")
+        chips = self._check_chips(stack, "a joining player's stack")
+        seated = len(self.seats) - len(self.empty_seats)
+        most = self.config.max_players()
+        if seated >= most:
+            raise SessionError(
+                f"this table deals {self.config.cards_dealt} cards: at most {most} players "
+                f"can sit at it, and {seated} already do"
+            )
+        self.seats[index] = Seat(name=name, stack=chips)
 
     def leave(self, seat: int) -> Seat:
         """Remove a player between hands; returns their seat (name and chips).
@@ -115,23 +136,27 @@ class Session:
             SessionError: a hand is in progress or the seat is empty.
         """
         self._between_hands("leave")
-        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        index = self._seat_index(seat)
+        player = self.seats[index]
         if player is None:
-            raise SessionError(f"seat {seat} is empty")
-        self.seats[seat] = None
+            raise SessionError(f"seat {index} is empty")
+        self.seats[index] = None
         return player
 
     def add_chips(self, seat: int, chips: int) -> None:
         """Add chips to a player's stack between hands (a rebuy).
 
         Raises:
-            SessionError: a hand is in progress, the seat is empty or ``chips`` < 1.
+            SessionError: a hand is in progress, the seat is empty, or ``chips`` is not a
+                whole number of chips >= 1.
         """
         self._between_hands("add chips")
-        player = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if player is None or chips < 1:
-            raise SessionError(f"cannot add {chips} chips to seat {seat}")
-        self.seats[seat] = Seat(name=player.name, stack=player.stack + chips)
+        index = self._seat_index(seat)
+        player = self.seats[index]
+        if player is None:
+            raise SessionError(f"cannot add chips to seat {index}: it is empty")
+        amount = self._check_chips(chips, "chips added")
+        self.seats[index] = Seat(name=player.name, stack=player.stack + amount)
 
     @property
     def empty_seats(self) -> list[int]:
@@ -172,14 +197,21 @@ class Session:
 
         Raises:
             SessionError: a hand is in progress, fewer than two players have chips, or a
-                split was chosen on a table without dealer's choice.
+                split was chosen on a table without dealer's choice or is not a game type.
         """
         self._between_hands("start a hand")
         config = self.config
         if split is not None:
             if not self.dealers_choice:
                 raise SessionError("this table does not play dealer's choice")
-            config = config.replace(split=Split(split))
+            try:
+                chosen = Split(split)
+            except ValueError:
+                allowed = ", ".join(m.value for m in Split)
+                raise SessionError(
+                    f"the dealer may choose one of {allowed}; got {split!r}"
+                ) from None
+            config = config.replace(split=chosen)
         button = self.next_button()
         seats: list[Seat | None] = [
             s if s is not None and s.stack > 0 else None for s in self.seats

@@ -19,12 +19,13 @@ passes, revealing, skipping betting, the showdown, pots and awards) happens insi
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
 from anaconda_poker.core.betting import BettingRound
 from anaconda_poker.core.cards import Deck, ShuffleRNG, card_str, format_cards
 from anaconda_poker.core.config import MAX_SEATS, Betting, Direction, FirstToAct, ForcedBet
@@ -45,7 +46,7 @@ from anaconda_poker.core.rule_errors import (
 )
 from anaconda_poker.core.showdown import award_pots, hand_values
 
-__all__ = ["ARRANGE_COUNT", "HandState", "LegalActions", "Phase", "Seat"]
+__all__ = ["ARRANGE_COUNT", "HandState", "LegalActions", "Phase", "Seat", "seat_number"]
 
 ARRANGE_COUNT = 5
 """Cards each player keeps and reveals (RULES.md §2.5)."""
@@ -80,6 +81,27 @@ class Phase(StrEnum):
 
 
 _BETTING = Phase.BETTING
+
+
+def seat_number(seat: object) -> int | None:
+    """``seat`` as a plain ``int``, or ``None`` when it is not an integer.
+
+    NumPy integers (and anything with ``__index__``) are seat numbers; ``bool`` is not
+    (``True == 1`` would otherwise act for seat 1), nor are floats or strings.
+    """
+    if type(seat) is int:
+        return seat
+    if isinstance(seat, bool):
+        return None
+    try:
+        return operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _chips(value: object) -> int | None:
+    """``value`` as a whole number of chips (the same test as a seat number), else ``None``."""
+    return seat_number(value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -236,24 +258,28 @@ class HandState:
             raise InvalidConfigError(f"a table has at most {MAX_SEATS} seats, got {n}")
         occupied = [i for i, s in enumerate(seats) if s is not None]
         config.check_players(len(occupied))
+        stacks = [0] * n
         for i in occupied:
             seat = seats[i]
             assert seat is not None
-            if not isinstance(seat.stack, int) or isinstance(seat.stack, bool) or seat.stack < 1:
+            chips = _chips(seat.stack)
+            if chips is None or chips < 1:
                 raise InvalidConfigError(
                     f"seat {i} ({seat.name}) has stack {seat.stack!r}; a player in a hand "
-                    "needs at least 1 chip (sit busted players out)"
+                    "needs a whole number of chips, at least 1 (sit busted players out)"
                 )
-        if not isinstance(button, int) or not 0 <= button < n or seats[button] is None:
+            stacks[i] = chips
+        dealer = seat_number(button)
+        if dealer is None or not 0 <= dealer < n or seats[dealer] is None:
             raise InvalidConfigError(
                 f"button {button!r} is not an occupied seat; occupied seats are {occupied}"
             )
         self.config = config
         self.n_seats = n
-        self.button = button
+        self.button = dealer
         self.names: list[str | None] = [s.name if s is not None else None for s in seats]
         # seats dealt in, clockwise from the dealer's left
-        first = occupied.index(button) + 1
+        first = occupied.index(dealer) + 1
         order = occupied[first:] + occupied[:first]
         self.order: tuple[int, ...] = tuple(order)
         pos = [-1] * n
@@ -261,7 +287,7 @@ class HandState:
             pos[s] = i
         self.pos: list[int] = pos
         self.dealt_in: list[bool] = [s is not None for s in seats]
-        self.start_stacks: list[int] = [s.stack if s is not None else 0 for s in seats]
+        self.start_stacks: list[int] = stacks
         self.stack: list[int] = list(self.start_stacks)
         self._starting_total = sum(self.start_stacks)
         self.bet: list[int] = [0] * n
@@ -303,14 +329,27 @@ class HandState:
         cards_by_seat: list[list[int]] = [[] for _ in range(n)]
         if dealt is not None:
             wanted = sorted(order)
-            given = sorted(int(s) for s in dealt)
+            by_seat: dict[int, Sequence[int]] = {}
+            for key, cards in dealt.items():
+                s = seat_number(key)
+                if s is None and isinstance(key, str) and key.strip().isdigit():
+                    s = int(key)
+                if s is None:
+                    raise InvalidConfigError(
+                        f"dealt has a key {key!r} that is not a seat number; seats are {wanted}"
+                    )
+                if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+                    raise InvalidConfigError(
+                        f"seat {s} must be dealt a list of card codes 0..51, got {cards!r}"
+                    )
+                by_seat[s] = cards
+            given = sorted(by_seat)
             if given != wanted:
                 raise InvalidConfigError(
                     f"dealt cards are given for seats {given}; the seats in the hand are {wanted}"
                 )
             seen: set[int] = set()
-            for seat, cards in dealt.items():
-                s = int(seat)
+            for s, cards in by_seat.items():
                 codes = list(cards)
                 if len(codes) != per:
                     raise InvalidConfigError(
@@ -318,7 +357,10 @@ class HandState:
                     )
                 for c in codes:
                     if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-                        raise InvalidCardError(f"card code {c!r} is out of range 0..51")
+                        raise InvalidCardError(
+                            f"seat {s} was dealt {c!r}: dealt cards must be card codes 0..51 "
+                            "(cards.parse_codes turns text such as 'As Kd' into codes)"
+                        )
                     if c in seen:
                         raise DuplicateCardError(f"{card_str(c)} is dealt twice")
                     seen.add(c)
@@ -431,6 +473,11 @@ class HandState:
             seat: a seat number.
         """
         phase = self.phase
+        if type(seat) is not int:
+            number = seat_number(seat)
+            if number is None:
+                return LegalActions(seat=seat)
+            seat = number
         if phase is Phase.COMPLETE or not 0 <= seat < self.n_seats or not self.live[seat]:
             return LegalActions(seat=seat)
         if phase is Phase.BETTING:
@@ -480,10 +527,10 @@ class HandState:
     def can_apply(self, seat: int, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` from ``seat`` now."""
         try:
-            self._check(seat, action)
+            self._check(self._seat(seat), action)
         except (ActionNotAllowedError, AmountError, NotYourTurnError, HandCompleteError):
             return False
-        except (WrongCardCountError, CardNotInHandError):
+        except (WrongCardCountError, CardNotInHandError, MalformedActionError):
             return False
         return True
 
@@ -505,9 +552,14 @@ class HandState:
             AmountError: a bet/raise outside the allowed "to" range.
             WrongCardCountError: a pass or arrangement of the wrong number of cards.
             CardNotInHandError: a card the seat may not pass or arrange.
+            MalformedActionError: ``action`` is not an :class:`Action`.
 
         On any error the state is exactly as before the call.
         """
+        if type(seat) is not int:
+            seat = self._seat(seat)
+        if type(action) is not Action:
+            _require_action(action)
         phase = self.phase
         if phase is _BETTING and seat == self._actor:
             # the common legal cases first; anything else takes the full check below
@@ -541,8 +593,19 @@ class HandState:
                 self._resolve_arrangements()
                 self._advance()
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` as a plain int; NotYourTurnError when it is not a seat number at all."""
+        number = seat_number(seat)
+        if number is None:
+            raise NotYourTurnError(
+                f"seat {seat!r} is not a seat number; players are {list(self.order)}",
+                seat=None,
+            )
+        return number
+
     def _check(self, seat: int, action: Action) -> None:
         """Raise the specific error if ``action`` by ``seat`` is not legal now."""
+        _require_action(action)
         phase = self.phase
         if phase is Phase.COMPLETE:
             raise HandCompleteError(f"the hand is over; seat {seat} cannot {action}", seat=seat)
@@ -596,8 +659,15 @@ class HandState:
                 if passing
                 else f"arrange {ARRANGE_COUNT} cards"
             )
+            why = ""
+            if kind is _FOLD:
+                why = (
+                    f" (passes and arrangements are simultaneous, so nobody folds in the "
+                    f"middle of one: seat {seat} may fold at its turn in the next betting round)"
+                )
             raise ActionNotAllowedError(
-                f"seat {seat} cannot {kind.value} now: every player still in the hand must {what}",
+                f"seat {seat} cannot {kind.value} now: every player still in the hand must "
+                f"{what}{why}",
                 seat=seat,
             )
         if self.pending[seat] is not None:
@@ -959,6 +1029,14 @@ class HandState:
         return (
             f"<HandState {self.phase.value} round={self.betting_round} "
             f"to_act={self.to_act} pot={self.pot_total}>"
+        )
+
+
+def _require_action(action: object) -> None:
+    if not isinstance(action, Action):
+        raise MalformedActionError(
+            f"an action must be an Action (Action.check(), Action.bet(4), "
+            f"Action.parse('raise to 8'), ...), got {action!r}"
         )
 
 

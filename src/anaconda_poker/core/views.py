@@ -51,21 +51,26 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
     spectator; else ``seat``, ``hand``, ``hidden``, ``passes`` [{``passed``,
     ``received``}], ``pending_pass``, ``arrangement``, ``dead``, ``legal``).
 
-    Raises:
-        NotYourTurnError: ``seat`` is not playing in this hand.
-    """
-    from anaconda_poker.core.state import Phase
+    ``committed`` counts the dealer's ``dealer_ante`` too (RULES.md §2.1): it is in the pot.
 
-    if seat is not None and (
-        not isinstance(seat, int) or not 0 <= seat < state.n_seats or not state.dealt_in[seat]
-    ):
-        raise NotYourTurnError(
-            f"seat {seat!r} is not playing in this hand; players are {list(state.order)}",
-            seat=seat,
-        )
+    Raises:
+        NotYourTurnError: ``seat`` is not playing in this hand (or is not a seat number:
+            ``True``, ``1.0`` and ``"1"`` are not seats; NumPy integers are).
+    """
+    from anaconda_poker.core.state import Phase, seat_number
+
+    if seat is not None:
+        number = seat_number(seat)
+        if number is None or not 0 <= number < state.n_seats or not state.dealt_in[number]:
+            raise NotYourTurnError(
+                f"seat {seat!r} is not playing in this hand; players are {list(state.order)}",
+                seat=number,
+            )
+        seat = number
     phase = state.phase
     simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
     seats: list[dict[str, Any]] = []
+    button = state.button
     for s in state.order:
         arranged = state.arranged[s]
         shown = state.shown[s]
@@ -81,7 +86,9 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
                 "name": state.names[s],
                 "stack": state.stack[s],
                 "bet": state.bet[s],
-                "committed": state.committed[s] + state.bet[s],
+                "committed": state.committed[s]
+                + state.bet[s]
+                + (state.dead_money if s == button else 0),
                 "folded": not state.live[s],
                 "all_in": state.live[s] and state.stack[s] == 0,
                 "revealed": _cards(state.revealed(s)),
