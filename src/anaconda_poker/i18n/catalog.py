@@ -10,8 +10,10 @@ in the same way.
 >>> t = translator("it")
 >>> t("Fold")
 'Abbandona'
->>> t.ngettext("{count} chip", "{count} chips", 1200, count=1200)
-'1.200 chip'
+>>> t.ngettext("You pass {count} card", "You pass {count} cards", 3, count=3)
+'Passi 3 carte'
+>>> t("Pot {amount}", amount=1200)
+'Piatto 1.200'
 """
 
 from __future__ import annotations
