@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Betting, Split
 from anaconda_poker.core.history import replay
@@ -325,3 +327,35 @@ async def test_no_limit_amounts_by_keys_and_by_command(tmp_path: Path) -> None:
         await settle(app, pilot)
         _seat, action = state.actions[before]
         assert action.to == low + 4
+
+
+async def test_the_session_ends_when_a_player_has_every_chip(tmp_path: Path) -> None:
+    app = make_app(tmp_path, lang="pt", seed=2, bots=1, stack=5, split=Split.HIGH_ONLY)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        state = state_of(app)
+        for _ in range(80):
+            if state.is_complete:
+                break
+            if state.phase is Phase.BETTING:
+                await pilot.press("a" if state.legal_actions(0).kinds else "c")
+            elif state.phase is Phase.PASSING:
+                count = state.legal_actions(0).pass_count
+                await pilot.press(*[str(i) for i in range(1, count + 1)], "enter")
+            else:
+                await pilot.press("h", "enter")
+            await settle(app, pilot)
+        assert state.is_complete and state.result is not None
+        stacks = sorted(p.stack for p in app.session.players)
+        if stacks != [0, 10]:  # a tied showdown splits the pot: nobody is out
+            pytest.skip("the showdown was tied")
+        assert app.session.is_over()
+        text = screen_text(app)
+        assert "Resumo da sessão" in text and "Próxima mão" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Resumo da sessão: 1 mão" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_value is not None
