@@ -113,6 +113,9 @@ export function renderFelt(el, m) {
       revealed.forEach((c, i) => cards.push(cardEl(c, { size: "sm", classes: i >= shownBefore ? ["flip-in"] : [] })));
       const down = Math.min(seat?.card_count ?? 0, 9);
       for (let i = 0; i < down; i++) cards.push(backEl({ size: "sm" }));
+      // hidden cards (nine-card deal) lie apart, face down for the whole hand
+      const hiddenCount = Math.min(seat?.hidden_count ?? 0, 2);
+      for (let i = 0; i < hiddenCount; i++) cards.push(backEl({ size: "sm", classes: ["hidden-back"], attrs: { title: t("Hidden") } }));
     }
     let handName = "";
     if (revealed.length === 5 && result?.showdown !== false) {

@@ -517,7 +517,7 @@ export function mount(main, route) {
     const dead = (you.dead || []).map((card) => cardEl(card, { size: "md", classes: ["dead"], attrs: { title: t("Out of play") } }));
     const hidden = (you.hidden || []).map((card) => cardEl(card, { size: "md", classes: ["dead"] }));
     return h("div", null,
-      h("div.my-hand", { id: "my-hand", class: you.hand.length > 7 ? "nine" : "", role: "group", "aria-label": t("Your cards") },
+      h("div.my-hand", { id: "my-hand", class: (you.hidden || []).length || dead.length ? "with-extra" : "", role: "group", "aria-label": t("Your cards") },
         els,
         dead.length ? h("div.hidden-cards", null, h("span.hidden-label", null, t("Out of play")), dead) : null,
         hidden.length ? h("div.hidden-cards", null, h("span.hidden-label", null, t("Hidden")), hidden) : null),
