@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -224,7 +225,7 @@ class AnacondaApp(App[list[Player]]):
                     yield SeatPanel(id=f"seat-{player.seat}")
         with Horizontal(id="middle"):
             yield Static(id="potbox")
-            yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
         with Vertical(id="me"):
             yield Static(id="me-info")
             with Horizontal(id="hand-row"):
@@ -248,6 +249,10 @@ class AnacondaApp(App[list[Player]]):
             placeholder=_("Type a command (help for the list) and press Enter"), id="command"
         )
         yield Static(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On short terminals hide the buttons (their keys stay in the key bar)."""
+        self.screen_stack[0].set_class(event.size.height < 34, "compact")
 
     def on_mount(self) -> None:
         """Deal the first hand."""

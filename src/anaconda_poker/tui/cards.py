@@ -55,6 +55,11 @@ def card_back() -> Text:
     return Text("░░░░", style=_BACK)
 
 
+def slim_backs(count: int) -> Text:
+    """``count`` face-down cards drawn two cells wide each (for narrow seats)."""
+    return Text("▐█" * count, style="#3a5fa8") if count else Text("")
+
+
 def card_row(codes: Iterable[int | str], *, backs: int = 0, gap: str = " ") -> Text:
     """Face-up cards followed by ``backs`` face-down cards, separated by ``gap``.
 

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from anaconda_poker.i18n import Translator
-from anaconda_poker.tui.cards import card_back, card_face, card_row
+from anaconda_poker.tui.cards import card_back, card_face, card_row, slim_backs
 
 
 def dealer_title(name: str, dealer: bool, t: Translator) -> str:
@@ -87,7 +87,12 @@ class SeatPanel(Static):
         revealed = list(seat["revealed"])[:revealed_shown]
         hidden_down = seat["card_count"] + (len(seat["revealed"]) - len(revealed))
         if not seat["folded"]:
-            lines.append(card_row(revealed, backs=hidden_down))
+            cards = len(revealed) + hidden_down
+            room = self.content_size.width
+            if room and cards * 5 - 1 > room:  # narrow panel: cards side by side, backs slim
+                lines.append(card_row(revealed, backs=0, gap="") + slim_backs(hidden_down))
+            else:
+                lines.append(card_row(revealed, backs=hidden_down))
         text = Text("\n").join(
             [line if isinstance(line, Text) else Text(str(line)) for line in lines]
         )
