@@ -14,6 +14,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from treys import Card as TreysCard
 from treys import Evaluator
+from typer.testing import CliRunner
 
+from anaconda_poker.cli.main import app
 from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
 from anaconda_poker.core.cards import card_str, parse_codes
 from anaconda_poker.core.config import TableConfig
@@ -615,6 +618,7 @@ def history_doc() -> dict[str, Any]:
         (lambda d: d.update(seats="p0 p1 p2"), "seats must be a non-empty list"),
         (lambda d: d["seats"][0].update(seat=True), "seat number True"),
         (lambda d: d.update(button=True), "button True"),
+        (lambda d: d.update(button="0"), "button '0' is not a seat number"),
         (lambda d: d["seats"][1].update(stack=7.5), "whole number of chips"),
         (lambda d: d.update(deck=["As"] * 52), "deck"),
         (lambda d: d["config"].update(split="lowball"), "split must be one of"),
@@ -630,6 +634,19 @@ def test_malformed_histories_name_the_field_and_what_is_allowed(change: Any, mat
     change(doc)
     with pytest.raises(ReplayError, match=match):
         replay(doc)
+
+
+def test_replay_command_names_actions_given_as_text(tmp_path: Path) -> None:
+    """bug: ``anaconda-poker replay`` on a history whose ``actions`` is a string said
+    "actions must be a list ..., got 'n'" (the first letter): the printer sliced the text."""
+    doc = history_doc()
+    doc["actions"] = "nope"
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(doc))
+    out = CliRunner().invoke(app, ["replay", str(path)])
+    assert out.exit_code == 1
+    assert "actions must be a list of action objects, got 'nope'" in out.output
+    assert "Traceback" not in out.output
 
 
 def test_session_bad_input_is_a_session_error() -> None:

@@ -161,6 +161,8 @@ def print_hand(console: Console, history: dict[str, Any]) -> HandState:
             )
         )
     console.print(_("Betting round {number}, pot {pot}", number=1, pot=state.pot))
+    if not isinstance(history.get("actions") or [], list):
+        replay(history)  # raises the ReplayError that names the field
     for index, record in enumerate(history.get("actions") or []):
         before = (
             state.betting_round,

@@ -271,8 +271,9 @@ class HandState:
             stacks[i] = chips
         dealer = seat_number(button)
         if dealer is None or not 0 <= dealer < n or seats[dealer] is None:
+            what = "an occupied seat" if dealer is not None else "a seat number (an integer)"
             raise InvalidConfigError(
-                f"button {button!r} is not an occupied seat; occupied seats are {occupied}"
+                f"button {button!r} is not {what}; occupied seats are {occupied}"
             )
         self.config = config
         self.n_seats = n
