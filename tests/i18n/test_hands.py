@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from treys import Card as TreysCard
 from treys import Evaluator
 
@@ -157,3 +159,15 @@ def test_descriptions_are_assembled_not_english() -> None:
             text = describe_high(rng.sample(range(52), 5), lang)
             words = set(text.replace(",", " ").split())
             assert not words & english_words, (lang, text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True))
+def test_every_five_is_described_in_every_language(five: list[int]) -> None:
+    qualifies = low_qualifies(five)
+    for lang in LANGUAGES:
+        high = describe_high(five, lang)
+        low = describe_low(five, lang)
+        assert high and "{" not in high and "}" not in high
+        assert (low is not None) == qualifies
+        assert describe_low(five, lang, qualifier=None) is not None
