@@ -32,10 +32,12 @@ _CARD_KEYS: Final = (
     + np.left_shift(np.int64(1), COUNTER_SHIFT + 4 * (_CODES & 3))
 ).astype(np.int64)
 _CARD_BITS: Final = np.left_shift(np.int64(1), 13 * (_CODES & 3) + (_CODES >> 2)).astype(np.int64)
+_FIRST_CARD_KEYS: Final = _CARD_KEYS + START
+_RANK_KEYS_BY_CODE: Final = np.array(RANK_KEYS, dtype=np.int64)[_CODES >> 2]
 _FLUSH_NIBBLES: Final = np.int64(0x8888)
 
 
-def _as_codes(codes: npt.ArrayLike, *, check_duplicates: bool) -> npt.NDArray[np.uint8]:
+def _as_codes(codes: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     array = np.asarray(codes)
     if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
         raise InvalidCardError(
@@ -49,18 +51,25 @@ def _as_codes(codes: npt.ArrayLike, *, check_duplicates: bool) -> npt.NDArray[np
         array = array.astype(np.uint8)
     elif array.size and array.max() > 51:
         raise InvalidCardError(f"card code {int(array.max())} is out of range 0..51")
-    if check_duplicates and array.size:
-        bits = _CARD_BITS[array[:, 0]]
-        for column in range(1, array.shape[1]):
-            bits = bits | _CARD_BITS[array[:, column]]
-        bad = np.flatnonzero(np.bitwise_count(bits) != array.shape[1])
-        if bad.size:
-            raise DuplicateCardError(f"row {int(bad[0])} holds the same card twice")
     return array
 
 
+def _card_sets(block: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """Sum of one bit per card at ``13 * suit + rank``: each suit's rank mask when the
+    cards of a row are distinct."""
+    bits = np.take(_CARD_BITS, block[:, 0])
+    for column in range(1, block.shape[1]):
+        bits += np.take(_CARD_BITS, block[:, column])
+    return bits
+
+
 def _evaluate(
-    codes: npt.NDArray[np.uint8], want_high: bool, want_low: bool, offset: int
+    codes: npt.NDArray[np.uint8],
+    *,
+    want_high: bool,
+    want_low: bool,
+    offset: int,
+    check_duplicates: bool,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     tables = get_tables()
     flush_table = tables.flush_table
@@ -70,18 +79,24 @@ def _evaluate(
     drops = list(combinations(range(width), width - 7)) if width > 7 else []
     for start in range(0, rows, CHUNK_ROWS):
         block = codes[start : start + CHUNK_ROWS]
-        total = _CARD_KEYS[block[:, 0]] + START
+        card_sets = None
+        if check_duplicates:
+            card_sets = _card_sets(block)
+            # distinct cards sum to `width` set bits; a repeated card carries into fewer
+            bad = np.flatnonzero(np.bitwise_count(card_sets) != width)
+            if bad.size:
+                raise DuplicateCardError(f"row {start + int(bad[0])} holds the same card twice")
+        total = np.take(_FIRST_CARD_KEYS, block[:, 0])
         for column in range(1, width):
-            total += _CARD_KEYS[block[:, column]]
+            total += np.take(_CARD_KEYS, block[:, column])
         key = total & KEY_MASK
         if drops:
-            entry = np.zeros(len(block), dtype=np.uint32)
             best_high = np.zeros(len(block), dtype=np.uint32)
             best_low = np.zeros(len(block), dtype=np.uint32)
             for removed in drops:
                 subset = key.copy()
                 for column in removed:
-                    subset -= tables.rank_keys[block[:, column] >> 2]
+                    subset -= np.take(_RANK_KEYS_BY_CODE, block[:, column])
                 entry = tables.entries(subset)
                 np.maximum(best_high, entry & HIGH_MASK, out=best_high)
                 np.maximum(best_low, entry >> HIGH_BITS, out=best_low)
@@ -95,17 +110,17 @@ def _evaluate(
             nibbles = (total >> COUNTER_SHIFT) & _FLUSH_NIBBLES
             flushed = np.flatnonzero(nibbles)
             if flushed.size:
-                suited = block[flushed]
-                bits = _CARD_BITS[suited[:, 0]]
-                for column in range(1, width):
-                    bits = bits + _CARD_BITS[suited[:, column]]
+                if card_sets is None:
+                    suited_sets = _card_sets(block[flushed])
+                else:
+                    suited_sets = card_sets[flushed]
                 flush_nibble = nibbles[flushed]
                 suit = (
                     (flush_nibble >= 0x80).astype(np.int64)
                     + (flush_nibble >= 0x800)
                     + (flush_nibble >= 0x8000)
                 )
-                values = flush_table[(bits >> (13 * suit)) & 0x1FFF].astype(np.int32)
+                values = flush_table[(suited_sets >> (13 * suit)) & 0x1FFF].astype(np.int32)
                 chunk_high[flushed] = np.maximum(chunk_high[flushed], values)
             high[start : start + len(block)] = chunk_high
         if want_low:
@@ -133,8 +148,10 @@ def high_values(codes: npt.ArrayLike, *, check_duplicates: bool = True) -> npt.N
         InvalidCardError: wrong shape, dtype or a code outside ``0..51``.
         DuplicateCardError: a row repeats a card (when ``check_duplicates``).
     """
-    array = _as_codes(codes, check_duplicates=check_duplicates)
-    return _evaluate(array, True, False, 0)[0]
+    array = _as_codes(codes)
+    return _evaluate(
+        array, want_high=True, want_low=False, offset=0, check_duplicates=check_duplicates
+    )[0]
 
 
 def low_values(
@@ -157,8 +174,10 @@ def low_values(
         InvalidConfigError: the qualifier is not allowed.
     """
     offset = qualifier_offset(qualifier)
-    array = _as_codes(codes, check_duplicates=check_duplicates)
-    return _evaluate(array, False, True, offset)[1]
+    array = _as_codes(codes)
+    return _evaluate(
+        array, want_high=False, want_low=True, offset=offset, check_duplicates=check_duplicates
+    )[1]
 
 
 def high_low_values(
@@ -174,5 +193,7 @@ def high_low_values(
         As :func:`high_values` and :func:`low_values`.
     """
     offset = qualifier_offset(qualifier)
-    array = _as_codes(codes, check_duplicates=check_duplicates)
-    return _evaluate(array, True, True, offset)
+    array = _as_codes(codes)
+    return _evaluate(
+        array, want_high=True, want_low=True, offset=offset, check_duplicates=check_duplicates
+    )

@@ -39,8 +39,8 @@ def _packed(code: int) -> int:
 
 
 PACKED: Final[dict[object, int]] = {code: _packed(code) for code in range(52)}
-"""Packed number of each card, keyed by int code and by :class:`Card` (both work)."""
-PACKED.update({Card(code): _packed(code) for code in range(52)})
+"""Packed number of each card code. :class:`Card` objects are not keys (hashing a dataclass
+is slow): the scalar functions convert them with :func:`codes_of` first."""
 
 
 def codes_of(cards: Iterable[int | Card], *, sizes: range) -> list[int]:
@@ -78,22 +78,3 @@ def check_count(count: int, sizes: range) -> None:
         raise InvalidCardError(
             f"{count} cards given: this evaluation takes {sizes.start} to {sizes.stop - 1}"
         )
-
-
-def pack(cards: Iterable[int | Card], sizes: range) -> tuple[int, int]:
-    """``(packed sum, number of cards)`` of a valid hand (see the module docstring).
-
-    Raises:
-        InvalidCardError / DuplicateCardError: as :func:`codes_of`.
-    """
-    if not isinstance(cards, list | tuple):
-        cards = tuple(cards)
-    try:
-        total = sum(map(PACKED.__getitem__, cards), START)
-    except (KeyError, TypeError):
-        codes_of(cards, sizes=sizes)  # raises with a precise message
-        raise  # pragma: no cover - codes_of always raises here
-    count = len(cards)
-    if count not in sizes or (total >> CARD_SHIFT).bit_count() != count:
-        codes_of(cards, sizes=sizes)  # raises with a precise message
-    return total, count

@@ -17,11 +17,17 @@ from typing import Final
 
 from anaconda_poker.core.cards import Card
 from anaconda_poker.core.errors import InvalidConfigError
-from anaconda_poker.core.evaluation.cardinput import KEY_MASK, codes_of, pack
+from anaconda_poker.core.evaluation.cardinput import CARD_SHIFT, KEY_MASK, PACKED, START, codes_of
 from anaconda_poker.core.evaluation.high import HAND_SIZES
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
 from anaconda_poker.core.evaluation.scores import ace_low
-from anaconda_poker.core.evaluation.tables import HIGH_BITS, LOW_COUNT, get_tables
+from anaconda_poker.core.evaluation.tables import (
+    HIGH_BITS,
+    LOW_COUNT,
+    ROW_MASK,
+    ROW_SHIFT,
+    get_tables,
+)
 
 QUALIFIERS: Final = range(5, 14)
 """Allowed qualifiers: the highest ace-to-five rank a qualifying low may hold (5..13)."""
@@ -45,15 +51,20 @@ def qualifier_offset(qualifier: int | None) -> int:
     return LOW_COUNT - comb(qualifier, 5)
 
 
+_OFFSETS: Final[dict[int | None, int]] = {
+    q: LOW_COUNT - (comb(q, 5) if q is not None else LOW_COUNT) for q in [None, *QUALIFIERS]
+}
+_PACKED_OF = PACKED.__getitem__
+
+
 def low_count(qualifier: int | None) -> int:
     """The number of distinct low values (the largest value) under ``qualifier``."""
     return LOW_COUNT - qualifier_offset(qualifier)
 
 
-def _low_any(key: int, codes: list[int] | None) -> int:
+def _low_any(key: int, codes: list[int]) -> int:
+    """Best unqualified low of 8 or 9 cards: the best over their 7-card subsets."""
     tables = get_tables()
-    if codes is None:
-        return tables.entry(key) >> HIGH_BITS
     best = 0
     for removed in combinations(codes, len(codes) - 7):
         subset_key = key - sum(RANK_KEYS[code >> 2] for code in removed)
@@ -85,10 +96,24 @@ def low_value(cards: Iterable[int | Card], qualifier: int | None = 8) -> int:
     >>> low_value(parse_codes("9h 2c 3d 4s 5h Kd Kc"))
     0
     """
-    offset = qualifier_offset(qualifier)
-    total, count = pack(cards, HAND_SIZES)
-    codes = codes_of(cards, sizes=HAND_SIZES) if count > 7 else None
-    return max(0, _low_any(total & KEY_MASK, codes) - offset)
+    offset = _OFFSETS.get(qualifier, -1) if qualifier is None or type(qualifier) is int else -1
+    if offset < 0:
+        offset = qualifier_offset(qualifier)  # raises, naming a bad qualifier
+    try:
+        count = len(cards)  # type: ignore[arg-type]
+        total = sum(map(_PACKED_OF, cards), START)
+    except (KeyError, TypeError):
+        return low_value(codes_of(cards, sizes=HAND_SIZES), qualifier)  # raises, or converts
+    if (total >> CARD_SHIFT).bit_count() != count or not 5 <= count <= 9:
+        codes_of(cards, sizes=HAND_SIZES)  # raises: a duplicate or a bad count
+    key = total & KEY_MASK
+    if count <= 7:
+        tables = get_tables()
+        row = tables.displacement_view[key >> ROW_SHIFT]
+        low = (tables.rank_view[row + (key & ROW_MASK)] >> HIGH_BITS) - offset
+    else:
+        low = _low_any(key, codes_of(cards, sizes=HAND_SIZES)) - offset
+    return low if low > 0 else 0
 
 
 def best_five_low(cards: Iterable[int | Card], qualifier: int | None = 8) -> tuple[int, ...] | None:
