@@ -21,10 +21,12 @@ import os
 for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 
+import contextlib  # noqa: E402
 import platform  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
+from importlib.metadata import version  # noqa: E402
 
 import eval7  # noqa: E402
 import numpy as np  # noqa: E402
@@ -103,10 +105,8 @@ def main() -> None:
     def pk_high_low() -> None:
         for hand in pk_hands:
             StandardHighHand.from_game(hand[:2], hand[2:])
-            try:
+            with contextlib.suppress(ValueError):  # raised when no low qualifies
                 EightOrBetterLowHand.from_game(hand[:2], hand[2:])
-            except ValueError:
-                pass  # no qualifying low
 
     rows = [
         Row(
@@ -159,35 +159,35 @@ def main() -> None:
             timed(lambda: [low_value(h) for h in lists], 1),
         ),
         Row(
-            "eval7 0.1.11",
+            f"eval7 {version('eval7')}",
             "high",
             "scalar `evaluate` (eval7.Card)",
             HANDS,
             timed(lambda: [eval7.evaluate(h) for h in eval7_hands], 3),
         ),
         Row(
-            "phevaluator 0.6",
+            f"phevaluator {version('phevaluator')}",
             "high",
             "scalar `evaluate_cards` (int ids)",
             HANDS,
             timed(lambda: [evaluate_cards(*h) for h in lists], 3),
         ),
         Row(
-            "treys 0.1.8",
+            f"treys {version('treys')}",
             "high",
             "scalar `Evaluator.evaluate`",
             HANDS,
             timed(lambda: [treys.evaluate(h[:2], h[2:]) for h in treys_hands], 1),
         ),
         Row(
-            "PokerKit 0.7",
+            f"PokerKit {version('pokerkit')}",
             "high",
             f"`StandardHighHand.from_game` ({POKERKIT_HANDS:,} hands only)",
             POKERKIT_HANDS,
             timed(pk_high, 1),
         ),
         Row(
-            "PokerKit 0.7",
+            f"PokerKit {version('pokerkit')}",
             "high + 8-low",
             f"`from_game` high and low ({POKERKIT_HANDS:,} hands only)",
             POKERKIT_HANDS,

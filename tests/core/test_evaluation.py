@@ -450,14 +450,22 @@ def test_scalar_errors_name_the_problem() -> None:
         low_value([0, 5, 10, 15, 20], 9.5)  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError):
         low_value([0, 5, 10, 15, 20], 4)
-    with pytest.raises(InvalidCardError, match=r"out of range 1\.\.7462"):
+    with pytest.raises(AnacondaError, match=r"high value 0 out of range 1\.\.7462"):
         describe_high(0)
-    with pytest.raises(InvalidCardError, match=r"out of range 0\.\.56"):
+    with pytest.raises(AnacondaError, match=r"low value 57 out of range 0\.\.56"):
         describe_low(57)
-    with pytest.raises(InvalidCardError):
+    with pytest.raises(AnacondaError, match=r"out of range 1\.\.6175"):
         describe_low(0, None)
-    with pytest.raises(InvalidCardError):
+    with pytest.raises(AnacondaError):
         high_category(7463)
+    with pytest.raises(AnacondaError):
+        describe_high(True)
+    with pytest.raises(AnacondaError, match="'7'"):
+        describe_high("7")  # type: ignore[arg-type]
+    values = high_values(np.array([parse_codes("Kc Kd Kh 7s 7c")], dtype=np.uint8))
+    assert describe_high(values[0]) == "Full house, kings full of sevens"  # NumPy ints work
+    assert high_category(values[0]) is HandCategory.FULL_HOUSE
+    assert describe_low(low_values(np.array([parse_codes("8c 6d 4h 3s 2c")]))[0]) == "8-6-4-3-2"
     with pytest.raises(InvalidCardError, match="1 to 5"):
         showing_value([])
     with pytest.raises(DuplicateCardError):

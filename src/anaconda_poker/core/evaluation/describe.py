@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Final
 
 from anaconda_poker.core.cards import RANK_NAMES, RANKS
-from anaconda_poker.core.errors import InvalidCardError
 from anaconda_poker.core.evaluation.high import check_high_value
 from anaconda_poker.core.evaluation.low import low_count, qualifier_offset
-from anaconda_poker.core.evaluation.scores import HandCategory, LowCategory, decode
+from anaconda_poker.core.evaluation.scores import HandCategory, LowCategory, checked_value, decode
 from anaconda_poker.core.evaluation.tables import get_tables
 
 _PLURAL: Final = tuple("sixes" if name == "six" else name + "s" for name in RANK_NAMES)
@@ -42,13 +41,13 @@ def describe_high(value: int) -> str:
         ``"High card, K-J-9-6-2"`` (ranks as in card notation, ``T`` = ten).
 
     Raises:
-        InvalidCardError: ``value`` is not in ``1..7462``.
+        AnacondaError (a ValueError): ``value`` is not an int in ``1..7462``.
 
     >>> describe_high(7462)
     'Royal flush'
     """
-    check_high_value(value)
-    category, digits = decode(int(get_tables().high_scores[value]))
+    number = check_high_value(value)
+    category, digits = decode(int(get_tables().high_scores[number]))
     ranks = [digit - 1 for digit in digits]
     name, plural = RANK_NAMES, _PLURAL
     match HandCategory(category):
@@ -96,17 +95,16 @@ def describe_low(value: int, qualifier: int | None = 8) -> str:
         aces, 3-2"``, ``"Full house, twos full of aces"``, ``"Four of a kind, aces, 2"``.
 
     Raises:
-        InvalidCardError: ``value`` is out of range for ``qualifier``.
+        AnacondaError (a ValueError): ``value`` is out of range for ``qualifier``.
         InvalidConfigError: ``qualifier`` is not allowed.
     """
     offset = qualifier_offset(qualifier)
     top = low_count(qualifier)
     lowest = 1 if qualifier is None else 0
-    if not isinstance(value, int) or not lowest <= value <= top:
-        raise InvalidCardError(f"low value {value!r} out of range {lowest}..{top}")
-    if value == 0:
+    number = checked_value(value, lowest, top, "low value")
+    if number == 0:
         return "No low"
-    category, digits = decode(int(get_tables().low_scores[value + offset]))
+    category, digits = decode(int(get_tables().low_scores[number + offset]))
     lows = [14 - digit for digit in digits]  # ace-to-five ranks: ace 1 … king 13
     plural = ["", _PLURAL[12], *_PLURAL[:12]]  # by ace-to-five rank
     match LowCategory(category):

@@ -11,7 +11,6 @@ from itertools import combinations
 from typing import Final
 
 from anaconda_poker.core.cards import Card
-from anaconda_poker.core.errors import InvalidCardError
 from anaconda_poker.core.evaluation.cardinput import (
     CARD_SHIFT,
     FLUSH_BITS,
@@ -22,7 +21,12 @@ from anaconda_poker.core.evaluation.cardinput import (
     codes_of,
 )
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
-from anaconda_poker.core.evaluation.scores import CATEGORY_UNIT, HandCategory, rank_groups
+from anaconda_poker.core.evaluation.scores import (
+    CATEGORY_UNIT,
+    HandCategory,
+    checked_value,
+    rank_groups,
+)
 from anaconda_poker.core.evaluation.tables import (
     HIGH_COUNT,
     HIGH_MASK,
@@ -106,16 +110,16 @@ def high_category(value: int) -> HandCategory:
         value: a high value ``1..7462`` as returned by :func:`high_value`.
 
     Raises:
-        ValueError (:class:`InvalidCardError`): ``value`` is out of range.
+        AnacondaError (a ValueError): ``value`` is not an integer in ``1..7462``.
     """
-    check_high_value(value)
-    return HandCategory(int(get_tables().high_scores[value]) // CATEGORY_UNIT)
+    number = check_high_value(value)
+    return HandCategory(int(get_tables().high_scores[number]) // CATEGORY_UNIT)
 
 
-def check_high_value(value: int) -> None:
-    """Raise :class:`InvalidCardError` unless ``value`` is a high value ``1..7462``."""
-    if not isinstance(value, int) or not 1 <= value <= HIGH_COUNT:
-        raise InvalidCardError(f"high value {value!r} out of range 1..{HIGH_COUNT}")
+def check_high_value(value: int) -> int:
+    """``value`` as an int, or :class:`AnacondaError` unless it is a high value ``1..7462``
+    (NumPy integers are accepted, bools are not)."""
+    return checked_value(value, 1, HIGH_COUNT, "high value")
 
 
 def display_order(codes: Iterable[int]) -> tuple[int, ...]:

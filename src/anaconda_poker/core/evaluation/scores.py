@@ -10,10 +10,13 @@ fewer than five face-up cards.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
+
+from anaconda_poker.core.errors import AnacondaError
 
 
 class HandCategory(IntEnum):
@@ -137,6 +140,22 @@ def showing_score(ranks: Sequence[int]) -> int:
     else:
         category = HandCategory.HIGH_CARD
     return encode(category, (rank + 1 for rank, _ in groups))
+
+
+def checked_value(value: object, lowest: int, highest: int, what: str) -> int:
+    """``value`` as an int if it is an integer (Python or NumPy, not bool) in
+    ``lowest..highest``.
+
+    Raises:
+        AnacondaError: naming the value and the allowed range.
+    """
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or isinstance(value, bool) or not lowest <= number <= highest:
+        raise AnacondaError(f"{what} {value!r} out of range {lowest}..{highest}")
+    return number
 
 
 def ace_low(rank: int) -> int:
