@@ -78,6 +78,18 @@ def page_facts(page: Any) -> dict[str, Any]:
     return facts
 
 
+FOCUSED = "(sel) => !!document.activeElement && document.activeElement.matches(sel)"
+
+
+def tab_to(page: Any, selector: str, presses: int = 15) -> None:
+    """Press Tab until the element matching ``selector`` has the focus."""
+    for _ in range(presses):
+        if page.evaluate(FOCUSED, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def wait_turn_change(page: Any, turn: str) -> None:
     """Wait until our decision was accepted (the seat's turn id moved on)."""
     page.wait_for_function(
@@ -92,12 +104,13 @@ def act_once(page: Any, *, keyboard: bool = False, bet: bool = False) -> str | N
         cards = page.locator("#my-hand button.card")
         count = int(page.locator("#pass-confirm").inner_text().split()[1])
         if keyboard:
-            cards.first.focus()
+            # focus comes to the first card by itself when the pass starts
+            page.wait_for_function(FOCUSED, arg="#my-hand button.card")
             for i in range(count):
                 page.keyboard.press("Space")
                 if i < count - 1:
                     page.keyboard.press("ArrowRight")
-            page.locator("#pass-confirm").focus()
+            tab_to(page, "#pass-confirm")
             page.keyboard.press("Enter")
         else:
             for i in range(count):
@@ -109,10 +122,14 @@ def act_once(page: Any, *, keyboard: bool = False, bet: bool = False) -> str | N
         both = page.locator("#suggest-both:not([disabled])")
         high = page.locator("#suggest-high:not([disabled])")
         if keyboard:
-            for _ in range(5):
-                page.locator(".arrange-pool button.card").first.focus()
-                page.keyboard.press("Enter")
-            page.locator("#arrange-confirm").focus()
+            page.wait_for_function(FOCUSED, arg=".arrange-pool button.card")
+            for chosen in range(1, 6):
+                page.keyboard.press("Enter")  # keep the focused card; focus moves on
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('.slot .card').length === n", arg=chosen
+                )
+                page.wait_for_function(FOCUSED, arg=".arrange-pool button.card, #arrange-confirm")
+            page.wait_for_function(FOCUSED, arg="#arrange-confirm")
             page.keyboard.press("Enter")
         else:
             if both.count():

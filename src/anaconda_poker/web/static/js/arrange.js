@@ -148,10 +148,13 @@ export function renderArrange(el, ctx) {
   }
 
   function focusByKey(key) {
-    requestAnimationFrame(() => el.querySelector(`[data-key="${key}"]`)?.focus());
+    el.querySelector(`[data-key="${key}"]`)?.focus();
   }
 
+  // a redraw (suggestions arriving) keeps the keyboard focus on the same card or button
+  const active = el.contains(document.activeElement) ? document.activeElement?.dataset?.key : null;
   draw();
+  if (active) el.querySelector(`[data-key="${active}"]`)?.focus();
 }
 
 function pct(x) {

@@ -175,12 +175,13 @@ export function mount(main, route) {
       }
       s.lastActions = lastActions(view);
     }
-    const wasMyTurn = s.myTurn;
     s.view = view;
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
     renderAll();
-    if (s.myTurn && !wasMyTurn) {
+    // a new decision (the seat's turn id names it): announce it and bring the focus to it
+    if (s.myTurn && msg.turn && msg.turn !== s.announcedTurn) {
+      s.announcedTurn = msg.turn;
       if (view.phase === "betting" && !first) say(t("Your turn."));
       focusFirstControl();
     }
