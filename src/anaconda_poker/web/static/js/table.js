@@ -108,10 +108,14 @@ export function mount(main, route) {
       case "ledger":
         side.setLedger(msg.ledger || []);
         return;
-      case "choose_game":
+      case "choose_game": {
         s.choose = msg;
         renderMy();
+        const active = document.activeElement;
+        if (!active || active === document.body || my.contains(active)) my.querySelector("#choose-game button.primary")?.focus();
+        say(t("You deal: choose the game"));
         return;
+      }
       case "rebuy_request":
         s.rebuyRequests = [...s.rebuyRequests.filter((r) => r.request_id !== msg.request_id), msg];
         renderMy();
@@ -397,7 +401,7 @@ export function mount(main, route) {
     if (s.choose) parts.push(chooseGamePanel());
     if (s.rebuyRequests.length && s.welcome?.is_host) parts.push(rebuyPanel());
     if (!view || !you) {
-      parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
+      if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
       parts.push(betweenHands());
       replace(my, parts);
       return;
