@@ -275,6 +275,12 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
     page.click("#tab-hands")
     page.click(f"#replay-{first}")
     page.wait_for_selector("#replayer-felt .seat")
+    page.click("#replayer-first")
+    # at the deal the replayer shows only your own seven cards face up, unless asked for all
+    faces = "#replayer-felt .seat .card.face"
+    page.wait_for_function(f"() => document.querySelectorAll('{faces}').length === 7")
+    page.check("#replayer-all")
+    page.wait_for_function(f"() => document.querySelectorAll('{faces}').length === 28")
     step0 = page.inner_text("#replayer-step")
     page.click("#replayer-next")
     page.wait_for_function(
@@ -382,6 +388,15 @@ def test_two_people_two_contexts_privacy_and_reconnect(
     assert reloaded
     watcher.page.wait_for_selector(".table-page[data-phase='complete']")
     shot(watcher.page, "spectator-showdown")
+    # the spectator's replayer has the public history only: actions and shown cards
+    watcher.page.click("#tab-hands")
+    watcher.page.click("#hand-list button[data-hand]")
+    watcher.page.wait_for_selector("#replayer-actions li")
+    assert "Ada" in watcher.page.inner_text("#replayer-actions")
+    watcher.page.wait_for_selector("#replayer-result")
+    watcher.page.click("#replayer-close")
+    watcher.page.click("#tab-fair")
+    assert watcher.page.is_disabled("#fairness button[id^=verify-]")
     # the ledger lists both people
     a.page.click("#tab-ledger")
     ledger = a.page.wait_for_selector("#ledger").inner_text()
