@@ -514,9 +514,11 @@ def test_rank_key_sums_are_unique_up_to_seven_cards() -> None:
     assert len(sums) == total
 
 
-@pytest.mark.slow
 def test_rank_keys_come_from_the_documented_search() -> None:
-    assert search_rank_keys() == RANK_KEYS
+    """The first ten keys are re-found in well under a second; the last three take the
+    search about 10 s and 1 GB of FFT buffers, too much for every CI run, and their
+    validity (unique sums) is checked exhaustively above."""
+    assert search_rank_keys(count=10) == RANK_KEYS[:10]
 
 
 def test_tables_are_small_and_read_only() -> None:

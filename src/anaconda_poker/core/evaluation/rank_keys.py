@@ -5,14 +5,16 @@ cards from one deck), has a different sum of :data:`RANK_KEYS`. The sum is there
 perfect, order-free index of the rank content of a hand: adding one number per card is
 all an evaluator needs to find the non-flush high value and the low value in a table.
 
-How the keys were found: a greedy search (:func:`search_rank_keys`, run once by hand; a
-slow test re-runs it): rank by rank, from the deuce up, take the smallest key larger than
-the previous one that keeps all sums distinct. With the sets ``S_j`` of sums of the
+How the keys were found: a greedy search (:func:`search_rank_keys`, run once by hand; the
+tests re-run its first ten steps and check the uniqueness of all sums): rank by rank, from
+the deuce up, take the smallest key larger than the previous one that keeps all sums
+distinct. With the sets ``S_j`` of sums of the
 multisets of at most ``j`` cards over the keys chosen so far, a candidate ``x`` breaks
 uniqueness exactly when ``a - b = d * x`` for some ``a`` in ``S_7``, ``b`` in ``S_{7-d}``
 and ``d`` in ``1..4`` (``d`` = the difference of how many copies of the new rank the two
 colliding multisets hold), so all forbidden ``x`` come from four cross-correlations of
-indicator vectors, computed with FFTs (about 10 s with NumPy).
+indicator vectors, computed with FFTs (about 10 s and 1 GB of buffers with NumPy for all
+13 keys).
 
 The largest sum of a 7-card hand is ``4 * 3453520 + 3 * 1526359 = 18_393_157`` (< 2**25);
 9 cards stay below ``2**25`` as well, though sums of 8 or 9 ranks are *not* unique (those

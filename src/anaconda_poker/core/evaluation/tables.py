@@ -23,8 +23,10 @@ Values are the dense positions of the scores of all distinct five-card hands (7,
 6,175 low), so equal hands get equal values and the weakest hand gets 1 (RULES.md §5).
 The entry of 6 or 7 ranks is the best over removing one card, filled size by size.
 
-Cost, measured on the development machine: about 0.3 s to build, about 1 MB of arrays
-plus about 6 MB for the scalar dictionary.
+Cost, measured on the development machine (Python 3.11, NumPy 2.4): about 0.35 s of CPU
+time to build, once per process, on the first evaluation; 1.2 MB of NumPy arrays
+(``rank_table`` 134k entries, ``displacement`` 72k, ``high_table``, ``flush_table`` and
+the score lists) plus about 0.3 MB for ``flush_list``.
 """
 
 from __future__ import annotations
