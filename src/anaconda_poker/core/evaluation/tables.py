@@ -250,7 +250,11 @@ _tables: Tables | None = None
 
 
 def get_tables() -> Tables:
-    """The process-wide tables, built on the first call (thread-safe) and cached."""
+    """The process-wide tables, built on the first call (thread-safe) and cached.
+
+    The first call costs about 0.35 s of CPU time and 1.5 MB; a server may call it at
+    start-up so that no player waits for the first evaluation. Later calls are free.
+    """
     global _tables
     if _tables is None:
         with _lock:
