@@ -1,23 +1,42 @@
 """The application factory: FastAPI app with the lobby API, the websocket and the web client.
 
 ``create_app(settings)`` builds a fresh app; every dependency (database URL, allowed origins,
-static folder, limits) comes from :class:`ServerSettings`, so tests build their own apps.
-The protocol is documented in ``docs/protocol.md``.
+static folder, limits, bot policies) comes from :class:`ServerSettings`, so tests build their
+own apps. The protocol is documented in ``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import RedirectResponse
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.protocol import MAX_BODY_BYTES
+from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
+from anaconda_poker.storage.database import open_database
+from anaconda_poker.storage.event_store import EventStore, EventWriter
+
+log = logging.getLogger("anaconda_poker.server")
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """Build the server application.
+
+    The database is opened and every stored table rebuilt when the app starts (its
+    lifespan), and closed when it stops.
 
     Args:
         settings: the server's configuration; ``None`` uses the defaults of
@@ -27,13 +46,38 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         A FastAPI (ASGI) application; serve it with uvicorn.
     """
     settings = settings or ServerSettings()
-    app = FastAPI(title="anaconda-poker", docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.settings = settings
 
-    @app.get("/api/health")
-    async def health() -> dict[str, str]:
-        """Liveness probe: ``{"status": "ok"}``."""
-        return {"status": "ok"}
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = open_database(settings.database_url)
+        store = EventStore(engine)
+        writer = EventWriter(store)
+        lobby = Lobby(
+            store,
+            writer,
+            policy_factory=settings.policy_factory,
+            between_hands=settings.between_hands,
+        )
+        app.state.lobby = lobby
+        await lobby.start(default_lobby=settings.create_default_lobby)
+        try:
+            yield
+        finally:
+            await lobby.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="anaconda-poker",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.add_middleware(GuardMiddleware, allowed_origins=settings.allowed_origins)
+    _install_error_handlers(app)
+    app.include_router(router)
+    _include_web_routes(app)
 
     @app.get("/t/{table_id}")
     async def invite(table_id: str) -> RedirectResponse:
@@ -44,6 +88,118 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
+def _include_web_routes(app: FastAPI) -> None:
+    """The web client's own routes (``server/web_routes.py``, owned by the web front end)."""
+    try:
+        module = importlib.import_module("anaconda_poker.server.web_routes")
+    except ModuleNotFoundError as exc:
+        if exc.name != "anaconda_poker.server.web_routes":
+            raise
+        return
+    app.include_router(module.router)
+
+
 def _mount_static(app: FastAPI, directory: Path) -> None:
     """Serve the web client (``index.html`` at ``/``); mounted last so the API wins."""
     app.mount("/", StaticFiles(directory=directory, html=True, check_dir=False), name="static")
+
+
+def _error_body(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    """Every error as ``{"error": {"code", "message"}}``; never a stack trace."""
+
+    async def client_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ClientError)
+        return JSONResponse(_error_body(exc.code, exc.message), status_code=exc.status)
+
+    async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse(_error_body("bad_request", message), status_code=400)
+
+    async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return JSONResponse(_error_body(code, str(exc.detail)), status_code=exc.status_code)
+
+    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=exc)
+        return JSONResponse(_error_body("internal", "the server failed"), status_code=500)
+
+    app.add_exception_handler(ClientError, client_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected)
+
+
+class GuardMiddleware:
+    """Refuse oversized REST bodies (413 ``too_large``) and cross-origin writes
+    (403 ``origin_forbidden``) before they reach a route.
+
+    Args:
+        app: the wrapped ASGI app.
+        allowed_origins: extra allowed ``Origin`` values.
+        max_body: largest request body, bytes.
+    """
+
+    def __init__(
+        self, app: ASGIApp, *, allowed_origins: tuple[str, ...] = (), max_body: int = MAX_BODY_BYTES
+    ) -> None:
+        self.app = app
+        self.allowed_origins = allowed_origins
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS") and not origin_allowed(
+            headers, self.allowed_origins
+        ):
+            await _reject(send, 403, "origin_forbidden", "this Origin may not call the API")
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _reject(
+                send, 413, "too_large", f"request bodies are limited to {self.max_body} bytes"
+            )
+            return
+        received = 0
+        limit = self.max_body
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise ClientError(
+                        "too_large", f"request bodies are limited to {limit} bytes", status=413
+                    )
+            return message
+
+        await self.app(scope, limited_receive, send)
+
+
+async def _reject(send: Send, status: int, code: str, message: str) -> None:
+    import json
+
+    body = json.dumps(_error_body(code, message)).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

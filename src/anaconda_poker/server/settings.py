@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import anaconda_poker
+from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
 """The web client's files (owned by the web front end), served at ``/``."""
@@ -24,9 +26,13 @@ class ServerSettings:
         allowed_origins: extra browser ``Origin`` values accepted besides the server's own.
         static_dir: folder of the web client served at ``/``.
         create_default_lobby: create one table with bots when the database has none.
+        between_hands: pause between automatically dealt hands, seconds.
+        policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
     allowed_origins: tuple[str, ...] = ()
     static_dir: Path = field(default=STATIC_DIR)
     create_default_lobby: bool = True
+    between_hands: float = 3.0
+    policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)

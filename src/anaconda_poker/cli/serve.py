@@ -1,0 +1,84 @@
+"""``anaconda-poker serve``: the game server (lobby API, websocket play, web client).
+
+Example::
+
+    anaconda-poker serve --host 127.0.0.1 --port 8000
+    anaconda-poker serve --database postgresql://poker@localhost/poker
+
+The default database is the SQLite file ``./data/anaconda-poker.sqlite3`` (created on first
+start; override with ``--database`` or the ``ANACONDA_POKER_DATABASE`` environment variable).
+``--port 0`` picks a free port; the URL to open is printed once the server listens.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import typer
+
+from anaconda_poker.cli.main import app
+from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
+    port: int = typer.Option(8000, help="TCP port; 0 picks a free one.", min=0, max=65535),
+    database: str = typer.Option(
+        f"sqlite:///{DEFAULT_DATABASE_PATH}",
+        envvar="ANACONDA_POKER_DATABASE",
+        help="sqlite:///PATH (default under ./data/) or postgresql://user@host/db.",
+    ),
+    allow_origin: list[str] = typer.Option(  # noqa: B008
+        [], help="Extra browser Origin allowed (repeatable), e.g. https://poker.example."
+    ),
+    default_lobby: bool = typer.Option(
+        True, help="Create a table with two bots when the database has none."
+    ),
+    between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
+    static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
+    log_level: str = typer.Option("warning", help="uvicorn log level."),
+) -> None:
+    """Start the game server with its database, rebuild every table, print the URL to open."""
+    import uvicorn
+
+    from anaconda_poker.server.app import create_app
+    from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
+    from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
+
+    settings = ServerSettings(
+        database_url=database,
+        allowed_origins=tuple(o.rstrip("/") for o in allow_origin),
+        static_dir=static_dir or STATIC_DIR,
+        create_default_lobby=default_lobby,
+        between_hands=between_hands,
+    )
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        typer.echo(f"cannot listen on {host}:{port}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
+    bound_port = sock.getsockname()[1]
+    shown_host = f"[{host}]" if family == socket.AF_INET6 else host
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level=log_level,
+        ws_max_size=MAX_MESSAGE_BYTES,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    original_startup = server.startup
+
+    async def startup(sockets: list[socket.socket] | None = None) -> None:
+        await original_startup(sockets=sockets)
+        if server.started:
+            typer.echo(f"anaconda-poker is serving at http://{shown_host}:{bound_port}/", err=False)
+            typer.echo(f"database: {database}")
+
+    server.startup = startup  # type: ignore[method-assign]
+    server.run(sockets=[sock])

@@ -1,0 +1,124 @@
+"""Decisions the server makes for a seat: bot seats, and default actions on timeout.
+
+A bot seat's policy sees only what the seat may see: the engine's ``view(seat)`` and the
+seat's legal actions (the bots package's protocol, ``anaconda_poker.bots.protocol``).
+
+Default actions on timeout (``docs/protocol.md`` §5): check, else fold while betting; the
+heuristic bot's pass while passing; the heuristic bot's best five (in its reveal order)
+while arranging.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from anaconda_poker.bots.heuristic import heuristic_cards
+from anaconda_poker.bots.registry import BOTS, create_bot
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.state import HandState, LegalActions
+
+BOT_LEVELS: tuple[str, ...] = tuple(BOTS)
+"""Bot levels a table may ask for (``GET /api/options``), weakest first."""
+
+SLOW_LEVELS = frozenset({"montecarlo"})
+"""Levels whose decisions run in a worker thread so the event loop keeps serving."""
+
+
+class SeatPolicy(Protocol):
+    """Chooses one action for a seat from what that seat may know."""
+
+    slow: bool
+
+    def decide(self, view: dict[str, Any], legal: LegalActions, config: TableConfig) -> Action:
+        """An action legal for the seat now.
+
+        Args:
+            view: the seat's own view (``HandState.view(seat)``).
+            legal: the seat's legal actions (``kinds`` not empty).
+            config: the hand's rules (the split may change with dealer's choice).
+        """
+        ...
+
+
+class BotPolicy:
+    """A bot of the bots package behind :class:`SeatPolicy`.
+
+    Args:
+        level: a name of :data:`BOT_LEVELS`.
+        rng: the bot's only source of randomness.
+
+    Raises:
+        ValueError: for an unknown level.
+    """
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
+        self.level = level
+        self.rng = rng
+        self.slow = level in SLOW_LEVELS
+        self._bots: dict[TableConfig, Any] = {}
+
+    def decide(self, view: dict[str, Any], legal: LegalActions, config: TableConfig) -> Action:
+        """The bot's action (a bot is built per distinct rule set, then reused)."""
+        bot = self._bots.get(config)
+        if bot is None:
+            bot = self._bots[config] = create_bot(self.level, config=config, rng=self.rng)
+        action: Action = bot.act(view, legal)
+        return action
+
+
+def make_policy(level: str, *, seed: int | None = None) -> SeatPolicy:
+    """The policy of a bot seat of ``level``.
+
+    Args:
+        level: one of :data:`BOT_LEVELS`.
+        seed: seeds the bot's RNG (tests); ``None`` for a fresh random seed.
+
+    Raises:
+        ValueError: for an unknown level.
+    """
+    return BotPolicy(level, random.Random(seed))
+
+
+def random_legal_action(legal: LegalActions, rng: random.Random) -> Action:
+    """A uniformly random action among ``legal`` (kinds, amounts, cards, orders).
+
+    Raises:
+        ValueError: if ``legal.kinds`` is empty (the seat may not act now).
+    """
+    if not legal.kinds:
+        raise ValueError(f"seat {legal.seat} may not act now")
+    kind = rng.choice(sorted(legal.kinds))
+    if kind is ActionKind.BET and legal.bet_range:
+        return Action.bet(rng.randint(*legal.bet_range))
+    if kind is ActionKind.RAISE and legal.raise_range:
+        return Action.raise_to(rng.randint(*legal.raise_range))
+    if kind is ActionKind.PASS:
+        return Action.pass_cards(rng.sample(list(legal.cards), legal.pass_count))
+    if kind is ActionKind.ARRANGE:
+        return Action.arrange(rng.sample(list(legal.cards), legal.arrange_count))
+    return Action(kind)
+
+
+def default_action(state: HandState, seat: int) -> Action:
+    """The action the server takes for a seat whose time ran out (``docs/protocol.md`` §5).
+
+    Betting: check if legal, else fold. Passing and arranging: the heuristic bot's choice
+    (:func:`anaconda_poker.bots.heuristic.heuristic_cards`), computed from the seat's own
+    legal cards only.
+
+    Raises:
+        ValueError: if ``seat`` may not act now.
+    """
+    legal = state.legal_actions(seat)
+    kinds = legal.kinds
+    if not kinds:
+        raise ValueError(f"seat {seat} may not act now")
+    if ActionKind.PASS in kinds or ActionKind.ARRANGE in kinds:
+        return heuristic_cards(legal, state.config.split)
+    if ActionKind.CHECK in kinds:
+        return Action.check()
+    return Action.fold()

@@ -1,0 +1,317 @@
+"""The lobby: every table of the server, table creation, seats and tokens, recovery.
+
+On startup :meth:`Lobby.start` rebuilds every open table by replaying its events from the
+database (``docs/protocol.md``; the kill -9 test checks it) and starts its actor; if there is
+none and the settings ask for it, a default table with bots is created.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.server.auth import hash_token, new_table_id, new_token
+from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
+from anaconda_poker.server.table import Table, TableSettings
+from anaconda_poker.storage.event_store import EventStore, EventWriter, StoredTable
+
+log = logging.getLogger("anaconda_poker.server.lobby")
+
+DEFAULT_LOBBY_NAME = "Lobby"
+
+
+class Lobby:
+    """All tables of one server process.
+
+    Args:
+        store: the event store (``None``: tables live in memory only, for unit tests).
+        writer: its group-committing writer (started by :meth:`start`).
+        policy_factory: makes bot policies from a level (injected in tests).
+        between_hands: pause between automatically dealt hands, seconds (tests use 0).
+    """
+
+    def __init__(
+        self,
+        store: EventStore | None,
+        writer: EventWriter | None,
+        *,
+        policy_factory: Callable[[str], SeatPolicy] = make_policy,
+        between_hands: float = 3.0,
+    ) -> None:
+        self.store = store
+        self.writer = writer
+        self.policy_factory = policy_factory
+        self.between_hands = between_hands
+        self.tables: dict[str, Table] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        self._create_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self, *, default_lobby: bool = False) -> None:
+        """Start the writer, rebuild every stored table, start their actors.
+
+        Args:
+            default_lobby: create the default table when the database holds none.
+
+        Raises:
+            RecoveryError / AnacondaError: a stored table's log is inconsistent (the table is
+                skipped and logged; other tables still start).
+        """
+        if self.writer is not None:
+            self.writer.start()
+        if self.store is not None:
+            stored = await asyncio.to_thread(self.store.tables)
+            for row in stored:
+                events = await asyncio.to_thread(self.store.events, row.table_id)
+                try:
+                    table = self._build(
+                        row.table_id,
+                        TableSettings.from_dict(row.settings),
+                        created_at=row.created_at,
+                    )
+                    table.replay(events)
+                except (AnacondaError, RuntimeError, KeyError, TypeError) as exc:
+                    log.error("table %s cannot be rebuilt: %s", row.table_id, exc)
+                    continue
+                self._register(table)
+                table.start()
+            log.info("rebuilt %d table(s) from the database", len(self.tables))
+        if default_lobby and not self.tables:
+            await self.create_default_table()
+
+    async def stop(self) -> None:
+        """Stop every actor, then the writer (after flushing)."""
+        await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        if self.writer is not None:
+            await asyncio.to_thread(self.writer.stop)
+
+    def _build(
+        self, table_id: str, settings: TableSettings, *, created_at: float | None = None
+    ) -> Table:
+        return Table(
+            table_id,
+            settings,
+            writer=self.writer,
+            policy_factory=self.policy_factory,
+            created_at=created_at,
+        )
+
+    def _register(self, table: Table) -> None:
+        self.tables[table.table_id] = table
+        for record in table.seats:
+            if record is not None and record.token_hash is not None:
+                self._tokens[record.token_hash] = (table.table_id, record.seat)
+
+    # ------------------------------------------------------------------ queries
+    def table(self, table_id: str) -> Table:
+        """The table with this id.
+
+        Raises:
+            ClientError: ``table_not_found`` (404).
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ClientError("table_not_found", f"no table {table_id!r}", status=404)
+        return table
+
+    def seat_for_token(self, token: str) -> tuple[Table, int]:
+        """The table and seat a token belongs to; the hash is compared in constant time.
+
+        Raises:
+            ClientError: ``bad_token`` (401) when no seat holds it.
+        """
+        digest = hash_token(token)
+        found = self._tokens.get(digest)
+        if found is not None:
+            table = self.tables.get(found[0])
+            if table is not None:
+                record = table.seats[found[1]]
+                if (
+                    record is not None
+                    and record.token_hash is not None
+                    and hmac.compare_digest(record.token_hash, digest)
+                ):
+                    return table, found[1]
+        raise ClientError("bad_token", "no seat holds this token", status=401)
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Summaries of every running table, newest first."""
+        tables = sorted(self.tables.values(), key=lambda t: t.created_at, reverse=True)
+        return [t.summary() for t in tables if not t.failed]
+
+    # ------------------------------------------------------------------ creation
+    def settings_from_request(self, request: CreateTableRequest) -> TableSettings:
+        """Validate a create-table request into settings.
+
+        Raises:
+            ClientError: ``invalid_config`` naming the bad option.
+        """
+        try:
+            config = TableConfig.from_dict(request.config)
+        except AnacondaError as exc:
+            raise ClientError("invalid_config", str(exc)) from None
+        bot_seats = [b.seat for b in request.bots]
+        if len(set(bot_seats)) != len(bot_seats):
+            raise ClientError("invalid_config", "two bots are given the same seat")
+        for bot in request.bots:
+            if bot.seat >= request.seats:
+                raise ClientError(
+                    "invalid_config", f"bot seat {bot.seat} is not below seats={request.seats}"
+                )
+            if bot.level not in BOT_LEVELS:
+                raise ClientError(
+                    "invalid_config",
+                    f"unknown bot level {bot.level!r}; levels are {', '.join(BOT_LEVELS)}",
+                )
+        host_seat = request.host_seat
+        if host_seat is None:
+            free = [s for s in range(request.seats) if s not in bot_seats]
+            if not free:
+                raise ClientError("invalid_config", "bots take every seat; leave one for the host")
+            host_seat = free[0]
+        if host_seat in bot_seats or host_seat >= request.seats:
+            raise ClientError("invalid_config", f"host_seat {host_seat} is not a free seat")
+        return TableSettings(
+            name=request.name.strip() or "Table",
+            max_seats=request.seats,
+            config=config,
+            starting_stack=request.starting_stack,
+            action_timer=request.action_timer,
+            time_bank=request.time_bank if request.action_timer is not None else 0.0,
+            dealers_choice=request.dealers_choice,
+            bot_pause=request.bot_pause,
+            auto_start=request.auto_start,
+            allow_rebuys=request.allow_rebuys,
+            host_seat=host_seat,
+            between_hands=self.between_hands,
+        )
+
+    async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:
+        """Create, persist and start a table; its creator sits at the host seat.
+
+        Returns:
+            ``(table, host seat, host token)``.
+
+        Raises:
+            ClientError: ``invalid_config`` for impossible options.
+        """
+        settings = self.settings_from_request(request)
+        token = new_token()
+        seats: list[dict[str, Any]] = [
+            {
+                "seat": settings.host_seat,
+                "name": request.host_name,
+                "token_hash": hash_token(token),
+                "bot": None,
+                "stack": settings.starting_stack,
+            }
+        ]
+        names = {request.host_name.casefold()}
+        for bot in request.bots:
+            name = bot.name or _bot_name(bot.level, bot.seat)
+            while name.casefold() in names:
+                name = f"{name}+"
+            names.add(name.casefold())
+            seats.append(
+                {
+                    "seat": bot.seat,
+                    "name": name,
+                    "token_hash": None,
+                    "bot": bot.level,
+                    "stack": settings.starting_stack,
+                }
+            )
+        extra: list[tuple[str, dict[str, Any]]] = []
+        if not request.host_plays:
+            extra.append(("sitting_out", {"seat": settings.host_seat, "value": True}))
+        table = await self._create(settings, seats, extra)
+        assert settings.host_seat is not None
+        return table, settings.host_seat, token
+
+    async def create_default_table(self) -> Table:
+        """The default lobby table: 6 seats, two heuristic bots, no host (rebuys automatic)."""
+        settings = TableSettings(
+            name=DEFAULT_LOBBY_NAME,
+            max_seats=6,
+            config=TableConfig(),
+            starting_stack=200,
+            action_timer=30.0,
+            time_bank=60.0,
+            bot_pause=1.0,
+            host_seat=None,
+            between_hands=self.between_hands,
+            wait_for_humans=True,
+        )
+        seats = [
+            {
+                "seat": s,
+                "name": _bot_name("heuristic", s),
+                "token_hash": None,
+                "bot": "heuristic",
+                "stack": settings.starting_stack,
+            }
+            for s in (0, 1)
+        ]
+        return await self._create(settings, seats)
+
+    async def _create(
+        self,
+        settings: TableSettings,
+        seats: list[dict[str, Any]],
+        extra: list[tuple[str, dict[str, Any]]] | None = None,
+    ) -> Table:
+        async with self._create_lock:
+            table_id = new_table_id()
+            while table_id in self.tables:
+                table_id = new_table_id()
+            table = self._build(table_id, settings)
+            events: list[tuple[str, dict[str, Any]]] = [
+                ("table_created", {"settings": settings.to_dict()})
+            ]
+            events += [("seat_taken", seat) for seat in seats]
+            events += extra or []
+            for kind, payload in events:
+                table.apply_event(kind, payload)
+            row = StoredTable(
+                table_id=table_id,
+                name=settings.name,
+                created_at=table.created_at,
+                settings=settings.to_dict(),
+                closed=False,
+            )
+            await table.commit(events, new_table=row)
+            for seat in seats:
+                if seat["bot"] is not None:
+                    table.policies[int(seat["seat"])] = self.policy_factory(str(seat["bot"]))
+            self._register(table)
+            table.start()
+            return table
+
+    async def take_seat(self, table_id: str, request: TakeSeatRequest) -> tuple[int, str]:
+        """Seat a player by name.
+
+        Returns:
+            ``(seat, token)``.
+
+        Raises:
+            ClientError: ``table_not_found``, ``seat_taken``, ``table_full``, ``name_taken``.
+        """
+        table = self.table(table_id)
+        token = new_token()
+        digest = hash_token(token)
+        seat = await table.request(
+            "take_seat", None, name=request.name, seat=request.seat, token_hash=digest
+        )
+        self._tokens[digest] = (table_id, int(seat))
+        return int(seat), token
+
+
+def _bot_name(level: str, seat: int) -> str:
+    return f"{level.replace('_', ' ').title()} {seat + 1}"

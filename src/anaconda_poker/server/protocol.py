@@ -1,0 +1,187 @@
+"""Wire protocol: pydantic models of every incoming message and request body.
+
+Every websocket message a client may send is one model of :data:`ClientMessage`, selected
+by its ``type``; unknown fields, wrong types and out-of-range values are rejected with a
+:class:`~anaconda_poker.server.errors.ClientError` (``bad_message``) naming the field. The
+REST bodies are :class:`CreateTableRequest` and :class:`TakeSeatRequest`. The outgoing
+messages are plain dicts built by the table actor; all of it is documented in
+``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from anaconda_poker.server.errors import ClientError
+
+MAX_MESSAGE_BYTES = 4096
+"""Largest websocket message accepted, bytes (``docs/protocol.md`` §2)."""
+MAX_BODY_BYTES = 16384
+"""Largest REST request body accepted, bytes."""
+MAX_CHAT_CHARS = 280
+"""Longest chat line, characters."""
+NAME_PATTERN = r"^[\w][\w .'\-]{0,23}$"
+"""Player names: 1..24 letters/digits/space/``_-.'``, starting with a letter or digit."""
+MAX_CHIPS = 10**9
+"""Largest chip amount accepted anywhere (stacks, rebuys, bets)."""
+
+Name = Annotated[str, Field(min_length=1, max_length=24, pattern=NAME_PATTERN)]
+TableName = Annotated[str, Field(min_length=1, max_length=40)]
+Split = Literal["high_only", "high_low_8", "high_low_any"]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Message):
+    """First message: a seat ``token``, or ``table_id`` with ``spectate`` true."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, min_length=1, max_length=128)
+    table_id: str | None = Field(default=None, min_length=1, max_length=32)
+    spectate: bool = False
+
+
+class ActionBody(_Message):
+    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips) or ``cards``."""
+
+    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange"]
+    to: int | None = Field(default=None, ge=1, le=MAX_CHIPS)
+    cards: list[Annotated[str, Field(min_length=2, max_length=3)]] | None = Field(
+        default=None, max_length=9
+    )
+    all_in: bool | None = None
+
+
+class ActionMessage(_Message):
+    """Act: ``turn`` echoes the seat's current turn id from its latest ``state``."""
+
+    type: Literal["action"]
+    turn: str = Field(min_length=1, max_length=32)
+    action: ActionBody
+
+
+class ChatMessage(_Message):
+    """A chat line, 1..280 characters."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+
+
+class RebuyMessage(_Message):
+    """Ask to add ``amount`` chips (needs the host's approval on hosted tables)."""
+
+    type: Literal["rebuy"]
+    amount: int = Field(ge=1, le=MAX_CHIPS)
+
+
+class RebuyAnswer(_Message):
+    """The host's answer to a rebuy request."""
+
+    type: Literal["approve_rebuy", "deny_rebuy"]
+    request_id: int = Field(ge=1, le=MAX_CHIPS)
+
+
+class ChooseGame(_Message):
+    """The dealer's choice of game type for the next hand."""
+
+    type: Literal["choose_game"]
+    split: Split
+
+
+class Simple(_Message):
+    """Messages without fields."""
+
+    type: Literal["sync", "ping", "sit_out", "sit_in", "pause", "resume", "next_hand"]
+
+
+ClientMessage = Annotated[
+    Hello | ActionMessage | ChatMessage | RebuyMessage | RebuyAnswer | ChooseGame | Simple,
+    Field(discriminator="type"),
+]
+_CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+HOST_COMMANDS = frozenset({"pause", "resume", "next_hand", "approve_rebuy", "deny_rebuy"})
+"""Message types only the host's seat may send."""
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """One line naming the first invalid field and why (no input values echoed)."""
+    first = error.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+    return f"{where}: {first.get('msg', 'invalid')}"
+
+
+def parse_client_message(text: str | bytes) -> Any:
+    """Parse and validate one websocket message.
+
+    Args:
+        text: the frame's text (bytes are refused: the protocol is JSON text).
+
+    Returns:
+        One of the models of :data:`ClientMessage`.
+
+    Raises:
+        ClientError: ``too_large`` over :data:`MAX_MESSAGE_BYTES`; ``bad_json`` if not a JSON
+            object; ``bad_message`` naming the field if it does not match any message.
+    """
+    if isinstance(text, bytes):
+        raise ClientError("bad_json", "binary frames are not accepted; send JSON text")
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ClientError(
+            "too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes, got {len(text)}"
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ClientError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ClientError("bad_json", "a message must be a JSON object with a 'type'")
+    if not isinstance(data.get("type"), str):
+        raise ClientError("bad_message", "type: a message needs a string 'type'")
+    try:
+        return _CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        raise ClientError("bad_message", describe_validation_error(exc)) from None
+
+
+class BotSpec(_Message):
+    """A bot seat at table creation."""
+
+    seat: int = Field(ge=0, le=9)
+    level: str = Field(min_length=1, max_length=32)
+    name: Name | None = None
+
+
+class CreateTableRequest(_Message):
+    """Body of ``POST /api/tables`` (``docs/protocol.md`` §3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+
+    name: TableName
+    host_name: Name
+    seats: int = Field(default=6, ge=2, le=10)
+    host_seat: int | None = Field(default=None, ge=0, le=9)
+    config: dict[str, Any] = Field(default_factory=dict)
+    starting_stack: int = Field(default=200, ge=1, le=MAX_CHIPS)
+    bots: list[BotSpec] = Field(default_factory=list, max_length=9)
+    action_timer: float | None = Field(default=30.0, ge=1, le=3600)
+    time_bank: float = Field(default=60.0, ge=0, le=36000)
+    dealers_choice: bool = False
+    bot_pause: float = Field(default=1.0, ge=0, le=30)
+    auto_start: bool = True
+    allow_rebuys: bool = True
+    host_plays: bool = True
+
+
+class TakeSeatRequest(_Message):
+    """Body of ``POST /api/tables/{id}/seats``."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+
+    name: Name
+    seat: int | None = Field(default=None, ge=0, le=9)

@@ -1,0 +1,330 @@
+"""HTTP routes: the lobby REST API and the ``/ws`` websocket (``docs/protocol.md``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+from fastapi.responses import JSONResponse, Response
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from anaconda_poker import __version__
+from anaconda_poker.core.config import Betting, FirstToAct, ForcedBet, Split, TableConfig
+from anaconda_poker.server.bot_seats import BOT_LEVELS
+from anaconda_poker.server.connection import WebSocketConnection
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.protocol import (
+    ActionMessage,
+    ChatMessage,
+    ChooseGame,
+    CreateTableRequest,
+    Hello,
+    RebuyAnswer,
+    RebuyMessage,
+    Simple,
+    TakeSeatRequest,
+    parse_client_message,
+)
+from anaconda_poker.server.rate_limit import TokenBucket
+from anaconda_poker.server.table import Table
+
+log = logging.getLogger("anaconda_poker.server.routes")
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new websocket has to send ``hello``."""
+RATE = 20.0
+"""Messages per second per connection (sustained)."""
+BURST = 40.0
+"""Messages per connection in a burst."""
+ABUSE_LIMIT = 200
+"""Refused messages after which a connection is closed (code 1008)."""
+
+router = APIRouter()
+
+
+def lobby_of(request: Request | WebSocket) -> Lobby:
+    """The app's lobby (set by the app factory's lifespan)."""
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def origin_allowed(headers: Mapping[str, str], allowed: tuple[str, ...]) -> bool:
+    """True when a request's ``Origin`` is absent, the server's own, or explicitly allowed.
+
+    Args:
+        headers: the request headers (case-insensitive mapping).
+        allowed: extra origins (``--allow-origin``), e.g. ``"https://poker.example"``.
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/")
+    if origin in allowed:
+        return True
+    host = headers.get("host")
+    return host is not None and origin in (f"http://{host}", f"https://{host}")
+
+
+def bearer_token(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, or ``None``."""
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+# ====================================================================== REST
+@router.get("/api/health")
+async def health() -> dict[str, str]:
+    """Liveness probe."""
+    return {"status": "ok", "version": __version__}
+
+
+@router.get("/api/options")
+async def options() -> dict[str, Any]:
+    """Defaults and allowed values for the create-table form."""
+    return {
+        "config_defaults": TableConfig().to_dict(),
+        "choices": {
+            "split": [s.value for s in Split],
+            "betting": [b.value for b in Betting],
+            "pass_directions": ["left", "right"],
+            "cards_dealt": [7, 9],
+            "forced_bet": [f.value for f in ForcedBet],
+            "reveal_first_to_act": [f.value for f in FirstToAct],
+            "roll_betting_rounds": [4, 5],
+        },
+        "bot_levels": list(BOT_LEVELS),
+        "table_defaults": {
+            "seats": 6,
+            "starting_stack": 200,
+            "action_timer": 30,
+            "time_bank": 60,
+            "dealers_choice": False,
+            "bot_pause": 1.0,
+            "auto_start": True,
+            "allow_rebuys": True,
+        },
+    }
+
+
+@router.get("/api/tables")
+async def list_tables(request: Request) -> dict[str, Any]:
+    """Open tables, newest first."""
+    return {"tables": lobby_of(request).list_tables()}
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request, body: CreateTableRequest) -> dict[str, Any]:
+    """Create a table; its creator is seated as host and gets a seat token."""
+    table, seat, token = await lobby_of(request).create_table(body)
+    return {
+        "table": table.public_info(),
+        "seat": seat,
+        "token": token,
+        "invite_url": f"/t/{table.table_id}",
+    }
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(request: Request, table_id: str) -> dict[str, Any]:
+    """Public information of one table."""
+    return lobby_of(request).table(table_id).public_info()
+
+
+@router.post("/api/tables/{table_id}/seats", status_code=201)
+async def take_seat(request: Request, table_id: str, body: TakeSeatRequest) -> dict[str, Any]:
+    """Take a seat by name; returns the seat token."""
+    seat, token = await lobby_of(request).take_seat(table_id, body)
+    return {"table_id": table_id, "seat": seat, "token": token}
+
+
+@router.get("/api/tables/{table_id}/ledger")
+async def ledger(request: Request, table_id: str) -> dict[str, Any]:
+    """Chips per player."""
+    return {"ledger": lobby_of(request).table(table_id).ledger()}
+
+
+@router.get("/api/tables/{table_id}/hands")
+async def hands(request: Request, table_id: str) -> dict[str, Any]:
+    """Summaries of the finished hands, newest first."""
+    lobby = lobby_of(request)
+    lobby.table(table_id)
+    if lobby.store is None:
+        return {"hands": []}
+    return {"hands": await asyncio.to_thread(lobby.store.hands, table_id)}
+
+
+@router.get("/api/tables/{table_id}/hands/{hand_no}")
+async def hand_history(
+    request: Request, table_id: str, hand_no: int, download: int = 0
+) -> Response:
+    """One finished hand: full (with a seat token of this table) or public."""
+    lobby = lobby_of(request)
+    table = lobby.table(table_id)
+    record = None
+    if lobby.store is not None:
+        record = await asyncio.to_thread(lobby.store.hand, table_id, hand_no)
+    if record is None:
+        raise ClientError(
+            "hand_not_found", f"table {table_id} has no finished hand {hand_no}", status=404
+        )
+    full = False
+    token = bearer_token(request)
+    if token is not None:
+        owner, _seat = lobby.seat_for_token(token)
+        full = owner is table
+    history = record.history if full else public_history(record.history)
+    headers = {}
+    if download:
+        headers["Content-Disposition"] = f'attachment; filename="{table_id}-hand-{hand_no}.json"'
+    return JSONResponse(history, headers=headers)
+
+
+def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand history stripped to what a spectator saw (RULES.md §7).
+
+    No ``dealt``, ``deck`` or ``deck_salt``; ``pass``/``arrange`` actions keep only the seat
+    and the kind; the result keeps only the revealed cards; ``"redacted": true``.
+    """
+    out = {k: v for k, v in history.items() if k not in ("dealt", "deck", "deck_salt")}
+    out["actions"] = [
+        {k: v for k, v in action.items() if k != "cards"} for action in history.get("actions", [])
+    ]
+    out["redacted"] = True
+    return out
+
+
+# ====================================================================== websocket
+@router.websocket("/ws")
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    """One client: ``hello`` first, then messages until it disconnects."""
+    settings = websocket.app.state.settings
+    if not origin_allowed(websocket.headers, settings.allowed_origins):
+        await websocket.close(code=1008)  # before accept: answered with HTTP 403
+        return
+    await websocket.accept()
+    conn = WebSocketConnection(websocket)
+    conn.start()
+    table: Table | None = None
+    bucket = TokenBucket(rate=RATE, burst=BURST)
+    try:
+        table = await _hello(websocket, conn)
+        if table is None:
+            return
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not bucket.allow():
+                if bucket.refused >= ABUSE_LIMIT:
+                    conn.close(1008)
+                    break
+                _send_error(conn, ClientError("rate_limited", "too many messages; slow down"), None)
+                continue
+            _dispatch(table, conn, message)
+    except WebSocketDisconnect:
+        pass
+    except Exception:  # never leak details to the client
+        log.exception("websocket handler failed")
+        _send_error(conn, ClientError("internal", "the server failed"), None)
+        conn.close(1011)
+    finally:
+        if table is not None:
+            table.tell("leave", conn)
+        conn.close()
+        await conn.wait_closed()
+        if websocket.application_state != WebSocketState.DISCONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+
+def _send_error(conn: WebSocketConnection, error: ClientError, ref: str | None) -> None:
+    import json
+
+    conn.send(json.dumps({"type": "error", **error.payload(), "ref": ref}))
+
+
+def _frame_text(message: Mapping[str, Any]) -> str | bytes:
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    data = message.get("bytes")
+    return bytes(data) if data is not None else b""
+
+
+async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | None:
+    """Wait for a valid ``hello``; attach the connection to its table (full resync)."""
+    lobby = lobby_of(websocket)
+    deadline = time.monotonic() + HELLO_TIMEOUT
+    attempts = 0
+    while attempts < 5:
+        attempts += 1
+        try:
+            message = await asyncio.wait_for(
+                websocket.receive(), max(0.01, deadline - time.monotonic())
+            )
+        except TimeoutError:
+            _send_error(conn, ClientError("hello_required", "send hello first (within 10 s)"), None)
+            conn.close(1008)
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        try:
+            parsed = parse_client_message(_frame_text(message))
+            if not isinstance(parsed, Hello):
+                raise ClientError("hello_required", "the first message must be hello")
+            if parsed.token is not None:
+                table, seat = lobby.seat_for_token(parsed.token)
+                conn.seat = seat
+            elif parsed.table_id is not None and parsed.spectate:
+                table = lobby.table(parsed.table_id)
+                conn.seat = None
+            else:
+                raise ClientError(
+                    "bad_message", "hello needs a token, or table_id with spectate: true"
+                )
+            conn.table_id = table.table_id
+            await table.request("join", conn)
+            return table
+        except ClientError as error:
+            _send_error(conn, error, "hello")
+    conn.close(1008)
+    return None
+
+
+def _dispatch(table: Table, conn: WebSocketConnection, message: Mapping[str, Any]) -> None:
+    """Validate one message and hand it to the table actor (answers come from the actor)."""
+    try:
+        parsed = parse_client_message(_frame_text(message))
+    except ClientError as error:
+        _send_error(conn, error, None)
+        return
+    if isinstance(parsed, Hello):
+        _send_error(conn, ClientError("already_joined", "this socket already said hello"), "hello")
+    elif isinstance(parsed, ActionMessage):
+        table.tell(
+            "action", conn, turn=parsed.turn, action=parsed.action.model_dump(exclude_none=True)
+        )
+    elif isinstance(parsed, ChatMessage):
+        table.tell("chat", conn, text=parsed.text)
+    elif isinstance(parsed, RebuyMessage):
+        table.tell("rebuy", conn, amount=parsed.amount)
+    elif isinstance(parsed, RebuyAnswer):
+        table.tell(parsed.type, conn, request_id=parsed.request_id)
+    elif isinstance(parsed, ChooseGame):
+        table.tell("choose_game", conn, split=parsed.split)
+    elif isinstance(parsed, Simple):
+        if parsed.type == "ping":
+            import json
+
+            conn.send(json.dumps({"type": "pong", "server_time": round(time.time(), 3)}))
+        else:
+            table.tell(parsed.type, conn)

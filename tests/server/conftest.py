@@ -1,0 +1,44 @@
+"""Fixtures of the server tests: a live server on a loopback port with a temporary SQLite file.
+
+The helpers live in ``server_helpers.py`` (this folder is put on ``sys.path`` because the
+test suite runs in importlib mode)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from server_helpers import LiveServer, seeded_policies, start_server
+
+from anaconda_poker.server.settings import ServerSettings
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'poker.sqlite3'}"
+
+
+@pytest.fixture
+async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
+    settings = ServerSettings(
+        database_url=db_url,
+        static_dir=static,
+        create_default_lobby=False,
+        between_hands=0.0,
+        policy_factory=seeded_policies(),
+    )
+    live, server, task = await start_server(settings)
+    try:
+        yield live
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)

@@ -1,0 +1,158 @@
+"""Helpers of the server tests: a real uvicorn server on a loopback port (port 0) running on
+the test's event loop, websocket/REST clients, in-process connections, a random legal player."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from anaconda_poker.server.app import create_app
+from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
+from anaconda_poker.server.settings import ServerSettings
+
+
+@dataclass
+class LiveServer:
+    """A running server: base URLs, the app (for white-box checks) and its database URL."""
+
+    http: str
+    ws: str
+    app: Any
+    database_url: str
+
+    @property
+    def lobby(self) -> Lobby:
+        lobby: Lobby = self.app.state.lobby
+        return lobby
+
+
+def seeded_policies(seed: int = 7) -> Callable[[str], SeatPolicy]:
+    """A policy factory whose bots are seeded (reproducible decisions)."""
+    counter = iter(range(10**9))
+
+    def factory(level: str) -> SeatPolicy:
+        return make_policy(level, seed=seed * 1000 + next(counter))
+
+    return factory
+
+
+async def start_server(
+    settings: ServerSettings,
+) -> tuple[LiveServer, uvicorn.Server, asyncio.Task[None]]:
+    app = create_app(settings)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE_BYTES,
+        lifespan="on",
+        ws_ping_interval=None,
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    for _ in range(500):
+        if server.started:
+            break
+        await asyncio.sleep(0.01)
+    assert server.started, "the server did not start"
+    live = LiveServer(
+        http=f"http://127.0.0.1:{port}",
+        ws=f"ws://127.0.0.1:{port}/ws",
+        app=app,
+        database_url=settings.database_url,
+    )
+    return live, server, task
+
+
+@dataclass
+class Client:
+    """A websocket client that records every frame it receives."""
+
+    ws: ClientConnection
+    frames: list[dict[str, Any]] = field(default_factory=list)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        frame: dict[str, Any] = json.loads(raw)
+        self.frames.append(frame)
+        return frame
+
+    async def until(
+        self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 5.0
+    ) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            frame = await self.recv(max(0.01, deadline - loop.time()))
+            if predicate(frame):
+                return frame
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def ws_client(live: LiveServer, hello: dict[str, Any], **kwargs: Any) -> Client:
+    ws = await connect(live.ws, max_size=2**24, **kwargs)
+    client = Client(ws)
+    await client.send({"type": "hello", **hello})
+    return client
+
+
+async def create_table(live: LiveServer, **body: Any) -> dict[str, Any]:
+    payload = {"name": "Test", "host_name": "Host", "action_timer": None, "bot_pause": 0, **body}
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        response = await http.post("/api/tables", json=payload)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False) -> dict[str, Any]:
+    """A random legal action (HAND_HISTORY form) from a view's ``you.legal`` dict.
+
+    With ``passive`` the client never folds when it may check or call (hands reach showdown).
+    """
+    kinds = list(legal["kinds"])
+    if "pass" in kinds:
+        return {"action": "pass", "cards": rng.sample(legal["cards"], legal["pass_count"])}
+    if "arrange" in kinds:
+        return {"action": "arrange", "cards": rng.sample(legal["cards"], legal["arrange_count"])}
+    if passive:
+        kinds = [k for k in kinds if k != "fold"] or kinds
+    kind = rng.choice(sorted(kinds))
+    if kind == "bet":
+        return {"action": "bet", "to": rng.randint(*legal["bet_range"])}
+    if kind == "raise":
+        return {"action": "raise", "to": rng.randint(*legal["raise_range"])}
+    return {"action": kind}
+
+
+class FakeConnection:
+    """An in-process client: records every frame the table sends it (parsed)."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.texts.append(text)
+        self.frames.append(json.loads(text))
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f["type"] == kind]
