@@ -2,15 +2,14 @@
 // decisions (betting, passing, arranging), the side panel, host controls, sitting down.
 
 import { api } from "./api.js";
-import { renderArrange } from "./arrange.js";
-import { cardEl, sortCards } from "./cards.js";
 import { TableConnection } from "./connection.js";
 import { announce, h, replace, say } from "./dom.js";
 import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
-import { directionLabel, errorText, rulesSummary, splitLabel } from "./labels.js";
+import { errorText, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
-import { getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
+import { getPref, rememberSeat, seatFor } from "./prefs.js";
+import { createMyArea } from "./myarea.js";
 import { SidePanel } from "./sidepanel.js";
 
 export function mount(main, route) {
@@ -56,6 +55,12 @@ export function mount(main, route) {
   replace(main, page);
 
   let conn = null;
+  const mine = createMyArea({
+    s, el: my, tableId, mySeat: () => mySeat(), config: () => config(), splitNow: () => splitNow(),
+    nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action),
+    command: (msg) => conn?.send(msg), rerender: () => renderMy(), reconnect: () => connect(),
+  });
+
   function connect() {
     conn?.close();
     conn = new TableConnection({
@@ -268,15 +273,6 @@ export function mount(main, route) {
   const nameOf = (seat) => s.view?.seats?.find((x) => x.seat === seat)?.name ?? s.table?.seats?.[seat]?.name ?? t("Seat {n}", { n: seat + 1 });
   const now = () => Date.now() / 1000 + s.offset;
 
-  /** The neighbour still in the hand in a direction (RULES.md §3: folded players are skipped). */
-  function neighbour(view, seat, direction) {
-    const live = view.seats.filter((x) => !x.folded).map((x) => x.seat).sort((a, b) => a - b);
-    const i = live.indexOf(seat);
-    if (i < 0 || live.length < 2) return null;
-    const step = direction === "right" ? -1 : 1;
-    return live[(i + step + live.length) % live.length];
-  }
-
   function timers() {
     const timer = s.msg?.timer;
     const out = {};
@@ -376,397 +372,7 @@ export function mount(main, route) {
   }
 
   function renderMy() {
-    withFocus(my, drawMy);
-  }
-
-  function drawMy() {
-    if (s.sentTurn && s.sentTurn !== s.msg?.turn) {
-      s.sentTurn = null;
-      my.classList.remove("sending");
-    }
-    if (s.notFound) {
-      replace(my, h("p", null, h("a", { href: "#/" }, t("Back to the lobby"))));
-      return;
-    }
-    const view = s.view;
-    const seat = mySeat();
-    const you = view?.you ?? null;
-    const parts = [];
-    if (seat === null) {
-      parts.push(joinPanel());
-      parts.push(h("p.muted", null, t("You are watching: you see only what everyone at the table sees.")));
-      replace(my, parts);
-      return;
-    }
-    if (s.choose) parts.push(chooseGamePanel());
-    if (s.rebuyRequests.length && s.welcome?.is_host) parts.push(rebuyPanel());
-    if (!view || !you) {
-      if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
-      parts.push(betweenHands());
-      replace(my, parts);
-      return;
-    }
-    const legal = you.legal || { kinds: [] };
-    const kinds = new Set(legal.kinds || []);
-    const myTurn = view.phase !== "complete" && view.to_act?.includes(you.seat) && kinds.size > 0;
-    parts.push(statusLine(view, you, myTurn, kinds));
-    if (view.phase === "arranging" && kinds.has("arrange") && !you.arrangement) {
-      parts.push(arrangePanel(view, you));
-    } else {
-      parts.push(handRow(view, you, kinds));
-      parts.push(controls(view, you, kinds, legal));
-    }
-    if (view.phase === "complete") parts.push(resultPanel(view), betweenHands());
-    replace(my, parts);
-  }
-
-  function waitingText() {
-    const tb = s.table;
-    if (!tb) return t("Connecting…");
-    if (tb.status === "paused") return t("The host has paused the table.");
-    const seated = (tb.seats || []).filter(Boolean).length;
-    if (seated < 2) return t("Waiting for players: share the invite link.");
-    if (!tb.auto_start) return t("Waiting for the host to deal.");
-    return t("The next hand starts in a moment…");
-  }
-
-  function statusLine(view, you, myTurn, kinds) {
-    let prompt = "";
-    let waiting = "";
-    const cfg = config();
-    if (view.phase === "complete") {
-      prompt = view.result?.showdown ? t("Showdown") : t("Hand over");
-    } else if (view.phase === "passing") {
-      const dir = cfg?.pass_directions?.[view.pass_index] ?? "left";
-      const target = neighbour(view, you.seat, dir);
-      if (kinds.has("pass") && !you.pending_pass) {
-        const args = { count: view.pass_count, direction: directionLabel(dir), name: target === null ? "?" : nameOf(target) };
-        prompt = view.pass_count === 1 ? t("Choose {count} card to pass {direction}, to {name}", args) : t("Choose {count} cards to pass {direction}, to {name}", args);
-      } else if (you.pending_pass) {
-        prompt = t("Passed. Waiting for the others.");
-      }
-      waiting = waitingFor(view);
-    } else if (view.phase === "arranging") {
-      prompt = you.arrangement ? t("Arranged. Waiting for the others.") : t("Arrange your five cards");
-      waiting = waitingFor(view);
-    } else if (myTurn) {
-      prompt = t("Your turn");
-    } else if (view.seats.find((x) => x.seat === you.seat)?.folded) {
-      prompt = t("You folded.");
-    } else {
-      const actor = view.to_act?.[0];
-      prompt = actor === undefined ? "" : t("Waiting for {name}", { name: nameOf(actor) });
-    }
-    const tm = timers()[you.seat];
-    return h("div.my-status", null,
-      h("span.prompt", { id: "prompt" }, prompt),
-      waiting ? h("span.waiting", { id: "waiting-for" }, waiting) : null,
-      tm ? h("span.countdown", { id: "countdown", class: tm.low ? "low" : "" }, countdownText(tm)) : null);
-  }
-
-  function countdownText(tm) {
-    const secs = Math.ceil(tm.left);
-    return tm.bank ? t("Time bank: {s} s", { s: secs }) : t("{s} s", { s: secs });
-  }
-
-  function waitingFor(view) {
-    const me = mySeat();
-    const names = view.seats.filter((x) => x.seat !== me && !x.folded && !x.has_committed && view.to_act?.includes(x.seat)).map((x) => x.name);
-    return names.length ? t("Still choosing: {names}", { names: names.join(", ") }) : "";
-  }
-
-  /** Your cards: selectable while passing, with received cards highlighted. */
-  function handRow(view, you, kinds) {
-    const passKey = `${s.msgHandNo}:${view.pass_index}`;
-    if (passKey !== s.selKey) {
-      s.selKey = passKey;
-      s.selected = new Set();
-    }
-    const choosing = view.phase === "passing" && kinds.has("pass") && !you.pending_pass;
-    const lastPass = you.passes?.length ? you.passes[you.passes.length - 1] : null;
-    const received = new Set(view.revealed_count === 0 ? (lastPass?.received || []) : []);
-    const pending = new Set(you.pending_pass || []);
-    let cards;
-    const arranged = you.arrangement;
-    if (arranged && view.phase !== "passing") {
-      cards = arranged;
-    } else {
-      cards = s.sortBySuit
-        ? [...you.hand].sort((a, b) => "cdhs".indexOf(a[1]) - "cdhs".indexOf(b[1]) || "23456789TJQKA".indexOf(b[0]) - "23456789TJQKA".indexOf(a[0]))
-        : sortCards(you.hand);
-    }
-    const myRevealed = view.seats.find((x) => x.seat === you.seat)?.revealed?.length ?? 0;
-    const els = cards.map((card, i) => {
-      const classes = [];
-      if (received.has(card)) classes.push("received");
-      if (pending.has(card)) classes.push("passed-away");
-      const attrs = { "data-key": `hand-${card}` };
-      if (arranged && view.phase !== "passing") {
-        attrs.title = i < myRevealed ? t("Face up") : t("Turned as card {n}", { n: i + 1 });
-        if (i >= myRevealed) classes.push("unrevealed");
-      }
-      if (choosing) {
-        const selected = s.selected.has(card);
-        return cardEl(card, {
-          tag: "button", size: "lg", classes,
-          attrs: {
-            ...attrs,
-            "aria-pressed": selected ? "true" : "false",
-            onclick: () => togglePass(card, view.pass_count),
-            onkeydown: arrowNav,
-          },
-        });
-      }
-      return cardEl(card, { size: "lg", classes, attrs });
-    });
-    const dead = (you.dead || []).map((card) => cardEl(card, { size: "md", classes: ["dead"], attrs: { title: t("Out of play") } }));
-    const hidden = (you.hidden || []).map((card) => cardEl(card, { size: "md", classes: ["dead"] }));
-    return h("div", null,
-      h("div.my-hand", { id: "my-hand", class: (you.hidden || []).length || dead.length ? "with-extra" : "", role: "group", "aria-label": t("Your cards") },
-        els,
-        dead.length ? h("div.hidden-cards", null, h("span.hidden-label", null, t("Out of play")), dead) : null,
-        hidden.length ? h("div.hidden-cards", null, h("span.hidden-label", null, t("Hidden")), hidden) : null),
-      passInfo(view, you, lastPass, received));
-  }
-
-  function passInfo(view, you, lastPass, received) {
-    const bits = [];
-    if (received.size && lastPass) {
-      bits.push(h("span", null, t("Received: {cards}", { cards: [...received].join(" ") })));
-    }
-    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: you.pending_pass.join(" ") })));
-    const toggle = h("button.small.ghost", {
-      type: "button", "data-key": "sort-toggle",
-      onclick: () => { s.sortBySuit = !s.sortBySuit; renderMy(); },
-    }, s.sortBySuit ? t("Sort by rank") : t("Sort by suit"));
-    return h("div.controls", { class: "pass-info" }, bits.length ? h("span.hint", { id: "pass-info" }, bits) : null, view.phase !== "complete" && !you.arrangement ? toggle : null);
-  }
-
-  function arrowNav(ev) {
-    if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
-    const buttons = [...ev.currentTarget.parentElement.querySelectorAll("button.card")];
-    const i = buttons.indexOf(ev.currentTarget);
-    const next = buttons[i + (ev.key === "ArrowRight" ? 1 : -1)];
-    if (next) {
-      ev.preventDefault();
-      next.focus();
-    }
-  }
-
-  function togglePass(card, count) {
-    if (s.selected.has(card)) s.selected.delete(card);
-    else if (s.selected.size < count) s.selected.add(card);
-    else {
-      announce(count === 1 ? t("You pass exactly {count} card; unselect it first.", { count }) : t("You pass exactly {count} cards; unselect one first.", { count }));
-      return;
-    }
-    renderMy();
-  }
-
-  function controls(view, you, kinds, legal) {
-    if (view.phase === "complete") return null;
-    if (view.phase === "passing") {
-      if (!kinds.has("pass") || you.pending_pass) return null;
-      const n = view.pass_count;
-      return h("div.controls", null,
-        h("span.hint", { id: "pass-count" }, t("{n} of {count} selected", { n: s.selected.size, count: n })),
-        h("button.primary", {
-          type: "button", id: "pass-confirm", "data-key": "pass-confirm", disabled: s.selected.size !== n,
-          onclick: () => {
-            send({ action: "pass", cards: [...s.selected] });
-          },
-        }, n === 1 ? t("Pass {count} card", { count: n }) : t("Pass {count} cards", { count: n })));
-    }
-    if (view.phase !== "betting" || !kinds.size) return null;
-    return bettingControls(view, kinds, legal);
-  }
-
-  function bettingControls(view, kinds, legal) {
-    const btns = [];
-    if (kinds.has("fold")) btns.push(h("button.danger", { type: "button", id: "act-fold", "data-key": "act-fold", onclick: () => send({ action: "fold" }) }, t("Fold"), kbd("F")));
-    if (kinds.has("check")) btns.push(h("button", { type: "button", id: "act-check", "data-key": "act-check", onclick: () => send({ action: "check" }) }, t("Check"), kbd("C")));
-    if (kinds.has("call")) btns.push(h("button", { type: "button", id: "act-call", "data-key": "act-call", onclick: () => send({ action: "call" }) }, t("Call {amount}", { amount: chips(legal.call_amount) }), kbd("C")));
-    const kind = kinds.has("bet") ? "bet" : kinds.has("raise") ? "raise" : null;
-    const range = kind === "bet" ? legal.bet_range : kind === "raise" ? legal.raise_range : null;
-    if (kind && range) {
-      const [lo, hi] = range;
-      const label = (amount) => (kind === "bet" ? t("Bet {amount}", { amount: chips(amount) }) : t("Raise to {amount}", { amount: chips(amount) }));
-      if (lo === hi) {
-        btns.push(h("button.primary", { type: "button", id: `act-${kind}`, "data-key": `act-${kind}`, onclick: () => send({ action: kind, to: lo }) }, label(lo), kbd(kind === "bet" ? "B" : "R")));
-      } else {
-        const amountKey = `${s.msgHandNo}:${view.betting_round}:${lo}:${hi}`;
-        if (s.amountKey !== amountKey) {
-          s.amountKey = amountKey;
-          s.amount = lo;
-        }
-        const clamp = (v) => Math.max(lo, Math.min(hi, Math.round(Number(v) || lo)));
-        const button = h("button.primary", { type: "button", id: `act-${kind}`, "data-key": `act-${kind}`, onclick: () => send({ action: kind, to: clamp(s.amount) }) }, label(s.amount), kbd(kind === "bet" ? "B" : "R"));
-        const setAmount = (v) => {
-          s.amount = clamp(v);
-          number.value = String(s.amount);
-          slider.value = String(s.amount);
-          button.firstChild.textContent = label(s.amount);
-        };
-        const number = h("input", { type: "number", id: "amount", "data-key": "amount", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), onchange: (ev) => setAmount(ev.target.value) });
-        const slider = h("input", { type: "range", id: "amount-slider", "data-key": "amount-slider", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), oninput: (ev) => setAmount(ev.target.value) });
-        btns.push(h("div.amount", null,
-          h("button.small", { type: "button", "data-key": "amt-min", onclick: () => setAmount(lo) }, t("Min")),
-          slider, number,
-          h("button.small", { type: "button", "data-key": "amt-max", onclick: () => setAmount(hi) }, t("All-in")),
-          button));
-      }
-    }
-    return h("div.controls", { role: "group", "aria-label": t("Your action") }, btns,
-      h("span.hint.keys", { "aria-hidden": "true" }, t("Keys: F fold · C check or call · B bet · R raise")));
-  }
-
-  function kbd(key) {
-    return h("kbd.visually-hidden", null, ` (${key})`);
-  }
-
-  function arrangePanel(view, you) {
-    const key = `${s.msgHandNo}`;
-    if (s.arrange.key !== key) s.arrange = { key, slots: [null, null, null, null, null] };
-    const box = h("div.arrange", { id: "arrange" });
-    requestAdvice(view, you);
-    renderArrange(box, {
-      hand: you.hand,
-      model: s.arrange,
-      split: splitNow(),
-      suggestions: s.advice.key === key ? s.advice.data : null,
-      loadingSuggestions: s.advice.key === key && s.advice.loading,
-      equity: s.advice.key === key ? s.advice.data?.equity ?? null : null,
-      onConfirm: (cards) => send({ action: "arrange", cards }),
-    });
-    return box;
-  }
-
-  async function requestAdvice(view, you) {
-    const key = `${s.msgHandNo}`;
-    if (s.advice.key === key) return;
-    s.advice = { key, loading: true, data: null };
-    try {
-      const data = await api.advice({ view, config: config() || {}, split: splitNow(), equity: Boolean(s.table?.show_equity) });
-      if (s.advice.key === key) s.advice = { key, loading: false, data };
-    } catch {
-      if (s.advice.key === key) s.advice = { key, loading: false, data: null };
-    }
-    if (s.view?.phase === "arranging" && !s.view.you?.arrangement) {
-      const box = document.getElementById("arrange");
-      if (box) {
-        renderArrange(box, {
-          hand: s.view.you.hand,
-          model: s.arrange,
-          split: splitNow(),
-          suggestions: s.advice.data,
-          loadingSuggestions: false,
-          equity: s.advice.data?.equity ?? null,
-          onConfirm: (cards) => send({ action: "arrange", cards }),
-        });
-      }
-    }
-  }
-
-  function resultPanel(view) {
-    const result = view.result;
-    if (!result) return null;
-    const me = mySeat();
-    const net = me === null ? null : result.net?.[String(me)];
-    const lines = (result.pots || []).map((pot, i) => {
-      const title = result.pots.length > 1
-        ? (i === 0 ? t("Main pot {amount}", { amount: chips(pot.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(pot.amount) }))
-        : t("Pot {amount}", { amount: chips(pot.amount) });
-      const awards = Object.entries(pot.awards || {}).map(([seat, amount]) => `${nameOf(Number(seat))} +${chips(amount)}`).join(", ");
-      const high = (pot.high_winners || []).map(nameOf).join(", ");
-      const low = (pot.low_winners || []).map(nameOf).join(", ");
-      return h("div.pot-result", null,
-        h("h3", null, title),
-        h("div.winners", null,
-          high ? h("span", null, t("High: {names}", { names: high })) : null,
-          low ? h("span", null, t("Low: {names}", { names: low })) : (splitNow() !== "high_only" && result.showdown ? h("span.muted", null, t("No qualifying low")) : null),
-          pot.scoop !== null && pot.scoop !== undefined && splitNow() !== "high_only" ? h("span.scoop", null, t("{name} scoops", { name: nameOf(pot.scoop) })) : null,
-          h("span.muted", null, awards)));
-    });
-    return h("div.results", { id: "results", "aria-live": "polite" },
-      net === null || net === undefined ? null : h("p", { id: "my-net" }, net > 0 ? t("You won {amount}.", { amount: chips(net) }) : net < 0 ? t("You lost {amount}.", { amount: chips(-net) }) : t("You broke even.")),
-      lines);
-  }
-
-  function betweenHands() {
-    const info = s.table?.seats?.[mySeat()];
-    const bits = [];
-    if (info) {
-      bits.push(info.sitting_out
-        ? h("button.small", { type: "button", id: "sit-in", "data-key": "sit-in", onclick: () => conn.send({ type: "sit_in" }) }, t("Sit in"))
-        : h("button.small", { type: "button", id: "sit-out", "data-key": "sit-out", onclick: () => conn.send({ type: "sit_out" }) }, t("Sit out next hands")));
-      const start = s.table.starting_stack;
-      if (s.table.allow_rebuys && info.stack < start) {
-        bits.push(h("button.small", { type: "button", id: "rebuy", "data-key": "rebuy", onclick: () => {
-          conn.send({ type: "rebuy", amount: start - info.stack });
-          announce(t("Rebuy requested; the host decides."));
-        } }, t("Rebuy to {amount}", { amount: chips(start) })));
-      }
-    }
-    return bits.length ? h("div.controls", null, bits) : null;
-  }
-
-  function chooseGamePanel() {
-    const c = s.choose;
-    return h("div.controls", { id: "choose-game", role: "group", "aria-label": t("Dealer's choice") },
-      h("span.prompt", null, t("You deal: choose the game")),
-      (c.options || []).map((split) => h("button", {
-        type: "button", "data-key": `choose-${split}`, class: split === c.default ? "primary" : "",
-        onclick: () => { conn.send({ type: "choose_game", split }); s.choose = null; renderMy(); },
-      }, splitLabel(split))));
-  }
-
-  function rebuyPanel() {
-    return h("div.controls", { id: "rebuy-requests" }, s.rebuyRequests.map((r) => h("span", null,
-      t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
-      h("button.small.primary", { type: "button", onclick: () => conn.send({ type: "approve_rebuy", request_id: r.request_id }) }, t("Approve")),
-      h("button.small", { type: "button", onclick: () => conn.send({ type: "deny_rebuy", request_id: r.request_id }) }, t("Decline")))));
-  }
-
-  function joinPanel() {
-    const tb = s.table;
-    const free = (tb?.seats || []).map((x, i) => (x ? null : i)).filter((x) => x !== null);
-    if (!tb) return h("p.muted", null, t("Connecting…"));
-    if (!free.length) return h("p.muted", { id: "join-full" }, t("All seats are taken."));
-    let seatChoice = free[0];
-    const nameInput = h("input", { type: "text", id: "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
-      oninput: (ev) => { s.joinName = ev.target.value; } });
-    return h("form.controls", {
-      id: "join-form",
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        const name = s.joinName.trim();
-        if (!name) {
-          s.joinError = t("Please enter your name.");
-          renderMy();
-          return;
-        }
-        try {
-          const res = await api.takeSeat(tableId, { name, seat: seatChoice });
-          setPref("name", name);
-          s.seatInfo = { token: res.token, seat: res.seat, name };
-          rememberSeat(tableId, s.seatInfo);
-          s.joinError = "";
-          s.welcome = null;
-          s.msg = null;
-          connect();
-        } catch (err) {
-          s.joinError = errorText(err.code, err.message);
-          renderMy();
-        }
-      },
-    },
-    h("span.prompt", null, t("Take a seat")),
-    h("label", { for: "join-name" }, t("Your name")), nameInput,
-    h("label", { for: "join-seat" }, t("Seat")),
-    h("select", { id: "join-seat", onchange: (ev) => { seatChoice = Number(ev.target.value); } },
-      free.map((i) => h("option", { value: i }, t("Seat {n}", { n: i + 1 })))),
-    h("button.primary", { type: "submit", id: "join-submit" }, t("Sit down")),
-    s.joinError ? h("span", { role: "alert", class: "neg" }, s.joinError) : null);
+    withFocus(my, mine.draw);
   }
 
   // ------------------------------------------------------------------ keyboard shortcuts
@@ -801,7 +407,7 @@ export function mount(main, route) {
     const me = mySeat();
     const cd = document.getElementById("countdown");
     if (cd && me !== null && tm[me]) {
-      cd.textContent = countdownText(tm[me]);
+      cd.textContent = mine.countdownText(tm[me]);
       cd.classList.toggle("low", tm[me].low);
     }
   }, 250);
