@@ -1,0 +1,59 @@
+"""Browser checks of the pages around the table: rules pages, language switch, four-colour deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from anaconda_poker.i18n import LANGUAGES
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+PHONE = {"width": 375, "height": 667}
+
+
+def test_standalone_rules_pages_fit_a_phone(server: Any, open_page: Any) -> None:
+    page = open_page(viewport=PHONE, mobile=True).page
+    for lang in LANGUAGES:
+        page.goto(f"{server.url}/rules/{lang}.html")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("article h2").count() >= 8
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], lang
+
+
+def test_rules_in_the_app_follow_the_language_switch(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    page = open_page().page
+    page.goto(server.url + "/#/rules")
+    page.wait_for_selector("article h1 >> text=How to play Anaconda")
+    page.click(".rules-langs button[lang=nl]")
+    page.wait_for_selector("article h1 >> text=Zo speel je Anaconda")
+    # the whole interface follows: the header and the remembered choice
+    assert page.input_value("#lang-select") == "nl"
+    assert "Regels" in page.inner_text(".app-nav")
+    shot(page, "rules-nl")
+    page.reload()
+    page.wait_for_selector("article h1 >> text=Zo speel je Anaconda")
+
+
+def test_four_colour_deck_is_remembered(server: Any, open_page: Any) -> None:
+    page = open_page().page
+    page.goto(server.url + "/#/rules")
+    page.wait_for_selector("article h1")
+    colour = """() => {
+      const probe = document.createElement('div');
+      probe.className = 'card suit-d';
+      document.body.append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    }"""
+    assert page.evaluate(colour) == "rgb(200, 16, 46)"  # red diamonds
+    page.check("#four-color")
+    assert page.evaluate(colour) == "rgb(18, 87, 201)"  # blue diamonds
+    page.reload()
+    page.wait_for_selector("article h1")
+    assert page.is_checked("#four-color")
+    assert page.evaluate(colour) == "rgb(18, 87, 201)"
