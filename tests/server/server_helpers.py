@@ -156,3 +156,38 @@ class FakeConnection:
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == kind]
+
+
+async def play_over_websocket(
+    client: Client,
+    rng: Any,
+    *,
+    until: Callable[[], bool],
+    passive: bool = True,
+    on_frame: Callable[[dict[str, Any]], None] | None = None,
+) -> None:
+    """Act from the seat's own ``state`` frames (random legal choices) until ``until()``."""
+    while not until():
+        try:
+            frame = await client.recv(timeout=0.2)
+        except TimeoutError:
+            continue
+        if on_frame is not None:
+            on_frame(frame)
+        if frame["type"] != "state" or frame["turn"] is None or frame["view"] is None:
+            continue
+        view = frame["view"]
+        you = view.get("you")
+        if you is None or you["seat"] not in view["to_act"] or not you["legal"]["kinds"]:
+            continue
+        action = choose_from_legal(you["legal"], rng, passive=passive)
+        await client.send({"type": "action", "turn": frame["turn"], "action": action})
+
+
+def table_snapshot(table: Any) -> str:
+    """Everything a table shows anyone, as one string (to check "no change of state")."""
+    hand = table.hand
+    views = [table.view_for(None)]
+    if hand is not None:
+        views += [hand.view(s) for s in hand.players]
+    return json.dumps([table.seq, table.public_info(), table.ledger(), views], sort_keys=True)

@@ -7,7 +7,7 @@ own apps. The protocol is documented in ``docs/protocol.md``.
 
 from __future__ import annotations
 
-import importlib
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -49,6 +49,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from anaconda_poker.core.evaluation.tables import get_tables
+
+        await asyncio.to_thread(get_tables)  # build the evaluator's tables before any hand
         engine = open_database(settings.database_url)
         store = EventStore(engine)
         writer = EventWriter(store)
@@ -90,13 +93,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
 def _include_web_routes(app: FastAPI) -> None:
     """The web client's own routes (``server/web_routes.py``, owned by the web front end)."""
-    try:
-        module = importlib.import_module("anaconda_poker.server.web_routes")
-    except ModuleNotFoundError as exc:
-        if exc.name != "anaconda_poker.server.web_routes":
-            raise
-        return
-    app.include_router(module.router)
+    from anaconda_poker.server.web_routes import router as web_router
+
+    app.include_router(web_router)
 
 
 def _mount_static(app: FastAPI, directory: Path) -> None:

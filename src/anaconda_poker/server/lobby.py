@@ -191,6 +191,7 @@ class Lobby:
             allow_rebuys=request.allow_rebuys,
             host_seat=host_seat,
             between_hands=self.between_hands,
+            show_equity=request.show_equity,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:

@@ -176,6 +176,7 @@ class CreateTableRequest(_Message):
     auto_start: bool = True
     allow_rebuys: bool = True
     host_plays: bool = True
+    show_equity: bool = False
 
 
 class TakeSeatRequest(_Message):

@@ -111,6 +111,8 @@ async def options() -> dict[str, Any]:
             "bot_pause": 1.0,
             "auto_start": True,
             "allow_rebuys": True,
+            "host_plays": True,
+            "show_equity": False,
         },
     }
 

@@ -91,6 +91,8 @@ class TableSettings:
         between_hands: pause between two automatically dealt hands, seconds.
         wait_for_humans: deal automatically only while a human seat would be dealt in (the
             default lobby's bots do not play alone).
+        show_equity: players may see their own equity in the web client (advice only; the
+            server sends nothing more to anyone).
     """
 
     name: str
@@ -106,6 +108,7 @@ class TableSettings:
     host_seat: int | None = 0
     between_hands: float = 3.0
     wait_for_humans: bool = False
+    show_equity: bool = False
 
     def __post_init__(self) -> None:
         self.config.check_players(2)
@@ -134,6 +137,7 @@ class TableSettings:
             "host_seat": self.host_seat,
             "between_hands": self.between_hands,
             "wait_for_humans": self.wait_for_humans,
+            "show_equity": self.show_equity,
         }
 
     @classmethod
@@ -490,6 +494,7 @@ class Table:
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
+            "show_equity": s.show_equity,
             "spectators": sum(1 for c in self.connections if c.seat is None),
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,

@@ -1,0 +1,139 @@
+"""The lobby REST API over real HTTP on loopback (a uvicorn server on port 0)."""
+
+from __future__ import annotations
+
+import httpx
+from server_helpers import LiveServer, create_table
+
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.server.auth import hash_token
+
+
+async def test_health_options_and_static(live_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        health = (await http.get("/api/health")).json()
+        options = (await http.get("/api/options")).json()
+        index = await http.get("/")
+        invite = await http.get("/t/abc123", follow_redirects=False)
+    assert health["status"] == "ok"
+    assert options["config_defaults"] == TableConfig().to_dict()
+    assert options["bot_levels"] == ["random", "calling-station", "heuristic", "montecarlo"]
+    assert options["choices"]["split"] == ["high_only", "high_low_8", "high_low_any"]
+    assert index.status_code == 200 and "<title>test</title>" in index.text
+    assert invite.status_code == 307 and invite.headers["location"] == "/?table=abc123"
+
+
+async def test_create_list_seat_and_info(live_server: LiveServer) -> None:
+    created = await create_table(
+        live_server,
+        name="Friday",
+        host_name="Ana",
+        seats=4,
+        config={"split": "high_only", "betting": "pot_limit", "ante": 2, "small_bet": 4},
+        bots=[{"seat": 1, "level": "heuristic"}, {"seat": 3, "level": "random", "name": "Rita"}],
+        action_timer=20,
+        auto_start=False,
+    )
+    table_id = created["table"]["table_id"]
+    assert created["seat"] == 0 and created["invite_url"] == f"/t/{table_id}"
+    assert len(created["token"]) == 43
+    info = created["table"]
+    assert info["config"]["split"] == "high_only" and info["config"]["betting"] == "pot_limit"
+    assert [s and (s["seat"], s["name"], s["bot"]) for s in info["seats"]] == [
+        (0, "Ana", None),
+        (1, "Heuristic 2", "heuristic"),
+        None,
+        (3, "Rita", "random"),
+    ]
+    assert "token" not in str(info)  # no token or token hash in public info
+    table = live_server.lobby.table(table_id)
+    assert table.seats[0] is not None and table.seats[0].token_hash == hash_token(created["token"])
+    assert created["token"] not in str(table.public_info())
+
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        seat = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo"})
+        assert seat.status_code == 201
+        body = seat.json()
+        assert body["seat"] == 2 and len(body["token"]) == 43 and body["token"] != created["token"]
+        again = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Cy", "seat": 2})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+        same_name = await http.post(f"/api/tables/{table_id}/seats", json={"name": "bo"})
+        assert same_name.json()["error"]["code"] == "name_taken"
+        listing = (await http.get("/api/tables")).json()["tables"]
+        assert [t["table_id"] for t in listing] == [table_id]
+        assert listing[0]["occupied"] == 4 and listing[0]["humans"] == 2 and listing[0]["bots"] == 2
+        full = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Di"})
+        assert full.status_code == 409 and full.json()["error"]["code"] == "table_full"
+        info = (await http.get(f"/api/tables/{table_id}")).json()
+        assert info["seats"][2]["name"] == "Bo" and info["status"] == "waiting"
+        ledger = (await http.get(f"/api/tables/{table_id}/ledger")).json()["ledger"]
+        assert [row["bought_in"] for row in ledger] == [200, 200, 200, 200]
+        missing = await http.get("/api/tables/nope")
+        assert missing.status_code == 404 and missing.json()["error"]["code"] == "table_not_found"
+        no_hand = await http.get(f"/api/tables/{table_id}/hands/1")
+        assert no_hand.status_code == 404 and no_hand.json()["error"]["code"] == "hand_not_found"
+
+
+async def test_invalid_tables_are_refused_with_reasons(live_server: LiveServer) -> None:
+    cases = [
+        ({"config": {"cards_dealt": 8}}, "invalid_config", "cards_dealt"),
+        ({"config": {"no_such_rule": 1}}, "invalid_config", "no_such_rule"),
+        ({"seats": 6, "config": {"cards_dealt": 9}}, "invalid_config", "seats must be 2..5"),
+        ({"bots": [{"seat": 0, "level": "genius"}]}, "invalid_config", "unknown bot level"),
+        ({"seats": 11}, "bad_request", "seats"),
+        ({"host_name": ""}, "bad_request", "host_name"),
+        ({"host_name": "<script>"}, "bad_request", "host_name"),
+        ({"action_timer": "soon"}, "bad_request", "action_timer"),
+        ({"surprise": True}, "bad_request", "surprise"),
+    ]
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        for extra, code, words in cases:
+            body = {"name": "T", "host_name": "Ana", **extra}
+            response = await http.post("/api/tables", json=body)
+            assert response.status_code == 400, (extra, response.text)
+            error = response.json()["error"]
+            assert error["code"] == code and words in error["message"], (extra, error)
+        assert (await http.get("/api/tables")).json()["tables"] == []
+
+
+async def test_hand_histories_full_for_players_public_for_others(live_server: LiveServer) -> None:
+    created = await create_table(
+        live_server,
+        seats=3,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "random"}],
+        host_plays=False,
+    )
+    table_id = created["table"]["table_id"]
+    table = live_server.lobby.table(table_id)
+    import asyncio
+
+    for _ in range(500):
+        if table.stats.hands_finished >= 1:
+            break
+        await asyncio.sleep(0.02)
+    assert table.stats.hands_finished >= 1
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        hands = (await http.get(f"/api/tables/{table_id}/hands")).json()["hands"]
+        assert hands and hands[-1]["hand_no"] == 1
+        full = await http.get(
+            f"/api/tables/{table_id}/hands/1?download=1",
+            headers={"Authorization": f"Bearer {created['token']}"},
+        )
+        public = await http.get(f"/api/tables/{table_id}/hands/1")
+        stranger = await http.get(
+            f"/api/tables/{table_id}/hands/1", headers={"Authorization": "Bearer not-a-token"}
+        )
+    assert full.status_code == 200
+    assert full.headers["content-disposition"] == f'attachment; filename="{table_id}-hand-1.json"'
+    history = full.json()
+    assert {"dealt", "deck", "deck_salt", "deck_commitment", "result"} <= set(history)
+    assert history["deck_commitment"] == hands[-1]["commitment"]
+    from anaconda_poker.core.fairness import verify_history
+
+    assert verify_history(history).ok
+    redacted = public.json()
+    assert redacted["redacted"] is True
+    assert not {"dealt", "deck", "deck_salt"} & set(redacted)
+    assert all("cards" not in a for a in redacted["actions"])
+    assert redacted["deck_commitment"] == history["deck_commitment"]
+    assert stranger.status_code == 401 and stranger.json()["error"]["code"] == "bad_token"

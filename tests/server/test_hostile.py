@@ -1,0 +1,285 @@
+"""Hostile input: every bad message is answered with an error (stable code, clear message,
+no stack trace) and changes nothing at the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import Client, LiveServer, create_table, table_snapshot, ws_client
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from anaconda_poker.server.table import Table
+
+
+async def _seated_pair(live: LiveServer) -> tuple[Table, Client, Client, dict[str, Any]]:
+    """A running hand between two websocket players, the host at seat 0 and Bo at seat 1."""
+    created = await create_table(live, seats=2, auto_start=False)
+    table_id = created["table"]["table_id"]
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        bo = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo"})).json()
+    host = await ws_client(live, {"token": created["token"]})
+    guest = await ws_client(live, {"token": bo["token"]})
+    await host.until(lambda f: f["type"] == "state")
+    await guest.until(lambda f: f["type"] == "state")
+    await host.send({"type": "next_hand"})
+    await host.until(lambda f: f["type"] == "state" and f["hand_no"] == 1)
+    await guest.until(lambda f: f["type"] == "state" and f["hand_no"] == 1)
+    table = live.lobby.table(table_id)
+    return (
+        table,
+        host,
+        guest,
+        {"table_id": table_id, "host_token": created["token"], "guest_token": bo["token"]},
+    )
+
+
+async def _expect_error(client: Client, code: str) -> dict[str, Any]:
+    frame = await client.until(lambda f: f["type"] == "error")
+    assert frame["code"] == code, frame
+    assert isinstance(frame["message"], str) and frame["message"]
+    assert "Traceback" not in frame["message"] and 'File "' not in frame["message"]
+    return frame
+
+
+async def test_malformed_messages_change_nothing(live_server: LiveServer) -> None:
+    table, host, guest, _ = await _seated_pair(live_server)
+    hand = table.hand
+    assert hand is not None
+    actor = hand.to_act[0]
+    mover, other = (host, guest) if actor == 0 else (guest, host)
+    other_seat = 1 - actor
+    turn = table.turn_of(actor)
+    before = table_snapshot(table)
+    cases: list[tuple[str, str]] = [
+        ("not json at all", "bad_json"),
+        ("[1, 2, 3]", "bad_json"),
+        (json.dumps({"type": "dance"}), "bad_message"),
+        (json.dumps({"no": "type"}), "bad_message"),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "bet", "to": "8"}}),
+            "bad_message",
+        ),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "bet", "to": 2.5}}),
+            "bad_message",
+        ),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "shove"}}),
+            "bad_message",
+        ),
+        (json.dumps({"type": "action", "turn": 7, "action": {"action": "fold"}}), "bad_message"),
+        # acting as another seat is impossible: there is no seat field to forge
+        (
+            json.dumps(
+                {"type": "action", "turn": turn, "seat": other_seat, "action": {"action": "fold"}}
+            ),
+            "bad_message",
+        ),
+        (
+            json.dumps(
+                {"type": "action", "turn": turn, "action": {"action": "fold", "seat": other_seat}}
+            ),
+            "bad_message",
+        ),
+        (
+            json.dumps(
+                {
+                    "type": "action",
+                    "turn": turn,
+                    "action": {"action": "pass", "cards": ["Zz", "As", "Kd"]},
+                }
+            ),
+            "malformed_action",
+        ),
+        (
+            json.dumps(
+                {
+                    "type": "action",
+                    "turn": turn,
+                    "action": {"action": "pass", "cards": ["2c", "As", "Kd"]},
+                }
+            ),
+            "not_allowed",
+        ),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "call", "to": 4}}),
+            "malformed_action",
+        ),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "bet", "to": 10**9}}),
+            "amount_out_of_range",
+        ),
+        (
+            json.dumps({"type": "action", "turn": turn, "action": {"action": "bet"}}),
+            "malformed_action",
+        ),
+        (json.dumps({"type": "chat", "text": "x" * 281}), "bad_message"),
+        (json.dumps({"type": "chat", "text": "   "}), "bad_message"),
+        (json.dumps({"type": "rebuy", "amount": -5}), "bad_message"),
+        (
+            json.dumps({"type": "approve_rebuy", "request_id": 99}),
+            "unknown_request" if actor == 0 else "not_host",
+        ),
+        (json.dumps({"type": "choose_game", "split": "high_only"}), "not_dealer"),
+        (json.dumps({"type": "hello", "token": "again"}), "already_joined"),
+        (json.dumps({"type": "next_hand"}), "hand_running" if actor == 0 else "not_host"),
+        ("{" * 3000, "bad_json"),
+    ]
+    for text, code in cases:
+        await mover.ws.send(text)
+        frame = await _expect_error(mover, code)
+        assert table_snapshot(table) == before, (text[:60], frame)
+    await mover.ws.send(b"\x00\x01binary")
+    await _expect_error(mover, "bad_json")
+    assert table_snapshot(table) == before
+    assert not [f for f in other.frames if f["type"] == "error"]  # errors only to the sender
+    for client in (host, guest):
+        await client.close()
+
+
+async def test_out_of_turn_and_replayed_actions_change_nothing(live_server: LiveServer) -> None:
+    table, host, guest, _ = await _seated_pair(live_server)
+    hand = table.hand
+    assert hand is not None
+    actor = hand.to_act[0]
+    mover, waiter = (host, guest) if actor == 0 else (guest, host)
+    before = table_snapshot(table)
+    # the waiting seat acts with its own (valid) turn id: not its turn
+    waiter_turn = table.turn_of(1 - actor)
+    await waiter.send({"type": "action", "turn": waiter_turn, "action": {"action": "check"}})
+    await _expect_error(waiter, "not_your_turn")
+    assert table_snapshot(table) == before
+    # a check facing nothing is legal; send it, then replay the very same message
+    message = {"type": "action", "turn": table.turn_of(actor), "action": {"action": "check"}}
+    await mover.send(message)
+    await mover.until(lambda f: f["type"] == "state" and f["action_count"] == 1)
+    after_one = table_snapshot(table)
+    await mover.send(message)
+    error = await _expect_error(mover, "stale_turn")
+    assert "replayed" in error["message"]
+    assert table_snapshot(table) == after_one
+    assert hand.action_count == 1
+    for client in (host, guest):
+        await client.close()
+
+
+async def test_spectators_and_non_hosts_are_refused(live_server: LiveServer) -> None:
+    table, host, guest, ids = await _seated_pair(live_server)
+    watcher = await ws_client(live_server, {"table_id": ids["table_id"], "spectate": True})
+    await watcher.until(lambda f: f["type"] == "state")
+    before = table_snapshot(table)
+    hand = table.hand
+    assert hand is not None
+    for message, code in [
+        (
+            {"type": "action", "turn": table.turn_of(hand.to_act[0]), "action": {"action": "fold"}},
+            "spectator",
+        ),
+        ({"type": "chat", "text": "hi"}, "spectator"),
+        ({"type": "pause"}, "spectator"),
+    ]:
+        await watcher.send(message)
+        await _expect_error(watcher, code)
+    for message in (
+        {"type": "pause"},
+        {"type": "next_hand"},
+        {"type": "approve_rebuy", "request_id": 1},
+    ):
+        await guest.send(message)
+        await _expect_error(guest, "not_host")
+    assert table_snapshot(table) == before
+    for client in (host, guest, watcher):
+        await client.close()
+
+
+async def test_bad_hello(live_server: LiveServer) -> None:
+    created = await create_table(live_server, seats=2, auto_start=False)
+    table_id = created["table"]["table_id"]
+    other_table = await create_table(live_server, seats=2, auto_start=False)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"token": "x" * 43}, "bad_token"),
+        ({"token": created["token"][:-1]}, "bad_token"),
+        ({"table_id": "nope", "spectate": True}, "table_not_found"),
+        ({"table_id": table_id}, "bad_message"),
+        ({"token": 12345}, "bad_message"),
+    ]
+    for hello, code in cases:
+        client = await ws_client(live_server, hello)
+        await _expect_error(client, code)
+        await client.close()
+    # messages before hello
+    from websockets.asyncio.client import connect
+
+    async with connect(live_server.ws) as ws:
+        await ws.send(json.dumps({"type": "action", "turn": "1:0", "action": {"action": "fold"}}))
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        assert frame["code"] == "hello_required"
+    # a token identifies its own seat at its own table only
+    client = await ws_client(live_server, {"token": other_table["token"]})
+    welcome = await client.until(lambda f: f["type"] == "welcome")
+    assert welcome["table_id"] == other_table["table"]["table_id"] != table_id
+    await client.close()
+
+
+async def test_huge_frames_close_the_socket(live_server: LiveServer) -> None:
+    table, host, guest, _ = await _seated_pair(live_server)
+    hand = table.hand
+    assert hand is not None
+    before = (table.seq, [hand.view(s) for s in hand.players], table.ledger())
+    await host.send({"type": "chat", "text": "x" * 5000})
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await host.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert (table.seq, [hand.view(s) for s in hand.players], table.ledger()) == before
+    await guest.close()
+
+
+async def test_rate_limit(live_server: LiveServer) -> None:
+    table, host, guest, _ = await _seated_pair(live_server)
+    for _ in range(80):
+        await guest.send({"type": "ping"})
+    frames = []
+    for _ in range(80):
+        frames.append(await guest.recv())
+    codes = [f.get("code") for f in frames if f["type"] == "error"]
+    pongs = [f for f in frames if f["type"] == "pong"]
+    assert codes and set(codes) == {"rate_limited"}
+    assert 40 <= len(pongs) < 80
+    for client in (host, guest):
+        await client.close()
+
+
+async def test_foreign_origins_are_refused(live_server: LiveServer) -> None:
+    created = await create_table(live_server, seats=2, auto_start=False)
+    with pytest.raises(InvalidStatus) as refused:
+        await ws_client(live_server, {"token": created["token"]}, origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    port = live_server.http.rsplit(":", 1)[1]
+    same = await ws_client(
+        live_server, {"token": created["token"]}, origin=f"http://127.0.0.1:{port}"
+    )
+    assert (await same.until(lambda f: f["type"] == "welcome"))["seat"] == 0
+    await same.close()
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        evil = await http.post(
+            "/api/tables",
+            json={"name": "x", "host_name": "Eve"},
+            headers={"Origin": "http://evil.example"},
+        )
+        assert evil.status_code == 403 and evil.json()["error"]["code"] == "origin_forbidden"
+        huge = await http.post(
+            "/api/tables",
+            content=b"{" + b" " * 20000 + b"}",
+            headers={"Content-Type": "application/json"},
+        )
+        assert huge.status_code == 413 and huge.json()["error"]["code"] == "too_large"
+        nonsense = await http.post(
+            "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
+        )
+        assert nonsense.status_code == 400 and nonsense.json()["error"]["code"] == "bad_request"
+    assert len(live_server.lobby.tables) == 1
