@@ -240,7 +240,7 @@ async def test_huge_frames_close_the_socket(live_server: LiveServer) -> None:
 
 
 async def test_rate_limit(live_server: LiveServer) -> None:
-    table, host, guest, _ = await _seated_pair(live_server)
+    _table, host, guest, _ = await _seated_pair(live_server)
     for _ in range(80):
         await guest.send({"type": "ping"})
     frames = []

@@ -4,6 +4,7 @@ host commands and where errors go."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import httpx
@@ -30,10 +31,8 @@ async def test_two_players_and_a_spectator_play_full_hands(live_server: LiveServ
 
     async def watch() -> None:
         while not done():
-            try:
+            with contextlib.suppress(TimeoutError):
                 spectator_frames.append(await watcher.recv(timeout=0.2))
-            except TimeoutError:
-                pass
 
     await asyncio.wait_for(
         asyncio.gather(
