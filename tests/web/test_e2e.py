@@ -97,7 +97,26 @@ def wait_turn_change(page: Any, turn: str) -> None:
     )
 
 
-def act_once(page: Any, *, keyboard: bool = False, bet: bool = False) -> str | None:
+def arrange_by_dragging(page: Any) -> None:
+    """Drag five cards into the slots, then swap the first and the last by dragging."""
+    for slot in range(5):
+        page.locator(".arrange-pool button.card").first.drag_to(
+            page.locator(f'.slot[data-slot="{slot}"]')
+        )
+        page.wait_for_selector(f'.slot[data-slot="{slot}"] .card')
+    order = page.eval_on_selector_all(".slot .card", "els => els.map(e => e.dataset.card)")
+    page.locator('.slot[data-slot="0"] .card').drag_to(page.locator('.slot[data-slot="4"]'))
+    swapped = [order[4], *order[1:4], order[0]]
+    page.wait_for_function(
+        "(want) => JSON.stringify([...document.querySelectorAll('.slot .card')]"
+        ".map(e => e.dataset.card)) === JSON.stringify(want)",
+        arg=swapped,
+    )
+
+
+def act_once(
+    page: Any, *, keyboard: bool = False, bet: bool = False, drag: bool = False
+) -> str | None:
     """Make one decision if one is pending; return what was done (or None)."""
     f = page_facts(page)
     if f["phase"] == "passing" and f["pass"] is False and page.locator("#pass-count").count():
@@ -131,6 +150,9 @@ def act_once(page: Any, *, keyboard: bool = False, bet: bool = False) -> str | N
                 page.wait_for_function(FOCUSED, arg=".arrange-pool button.card, #arrange-confirm")
             page.wait_for_function(FOCUSED, arg="#arrange-confirm")
             page.keyboard.press("Enter")
+        elif drag:
+            arrange_by_dragging(page)
+            page.click("#arrange-confirm")
         else:
             if both.count():
                 both.click()
@@ -158,6 +180,7 @@ def play_until_hand_done(
     pages: list[Any],
     *,
     keyboard: bool = False,
+    drag: bool = False,
     on_phase: Callable[[Any, str], None] | None = None,
 ) -> str:
     """Drive every page's seat until the hand each page shows is complete; return its number."""
@@ -179,7 +202,7 @@ def play_until_hand_done(
             if on_phase and (i, phase) not in seen:
                 seen.add((i, phase))
                 on_phase(page, phase)
-            did = act_once(page, keyboard=keyboard, bet=bets < 1 and i == 0)
+            did = act_once(page, keyboard=keyboard, bet=bets < 1 and i == 0, drag=drag and i == 0)
             if did == "bet":
                 bets += 1
             acted = acted or did is not None
@@ -384,7 +407,7 @@ def test_two_people_two_contexts_privacy_and_reconnect(
             b.page.wait_for_selector(f".table-page[data-seat='{seat_b}'] #my-hand .card")
             assert cards_in_dom(b.page, "#my-hand [data-card]") == before
 
-    play_until_hand_done([a.page, b.page], on_phase=on_phase)
+    play_until_hand_done([a.page, b.page], on_phase=on_phase, drag=True)
     assert reloaded
     watcher.page.wait_for_selector(".table-page[data-phase='complete']")
     shot(watcher.page, "spectator-showdown")
