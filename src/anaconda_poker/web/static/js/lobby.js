@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, rulesSummary, splitLabel } from "./labels.js";
-import { getPref, rememberSeat, setPref } from "./prefs.js";
+import { getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 const FALLBACK_OPTIONS = {
   config_defaults: {
@@ -270,16 +270,18 @@ export function mount(main) {
     if (!tables.length) return h("p.muted", null, t("No open tables yet. Create one!"));
     return h("ul.table-list", { id: "table-list" }, tables.map((tb) => {
       const full = tb.occupied >= tb.seats;
+      const mine = seatFor(tb.table_id);
       const link = inviteUrl(tb.table_id);
+      const label = mine ? t("Back to my seat") : full ? t("Watch") : t("Open");
       return h("li.table-item", { dataset: { tableId: tb.table_id } },
-        h("span.t-name", null, tb.name),
+        h("span.t-name", null, tb.name, mine ? h("span.badge.good", { style: { "margin-left": "6px" } }, t("your seat")) : null),
         h("span.t-meta", null,
           `${tb.dealers_choice ? t("Dealer's choice") : splitLabel(tb.split)} · ${bettingLabel(tb.betting)} · `,
           t("{occupied}/{seats} seated", { occupied: tb.occupied, seats: tb.seats }),
           tb.spectators ? ` · ${t("{n} watching", { n: tb.spectators })}` : "",
           ` · ${tableStatus(tb.status)}`),
         h("span.t-actions", null,
-          h("a.btn.small.primary", { href: `#/table/${encodeURIComponent(tb.table_id)}` }, full ? t("Watch") : t("Open")),
+          h("a.btn.small.primary", { href: `#/table/${encodeURIComponent(tb.table_id)}` }, label),
           h("button.small", { type: "button", "aria-label": t("Copy invite link for {name}", { name: tb.name }),
             onclick: () => copyText(link) }, icon("i-copy"), t("Invite"))));
     }));
