@@ -33,6 +33,7 @@ def create_table_in_lobby(
     bots: int = 3,
     auto_start: bool = True,
     seats: int = 4,
+    equity: bool = False,
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -53,6 +54,8 @@ def create_table_in_lobby(
     page.fill("#bot-pause", "0")
     if not auto_start:
         page.uncheck("#auto-start")
+    if equity:
+        page.check("#show-equity")
     page.click("#create-table")
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     table_id = str(page.url.rsplit("/", 1)[-1])
@@ -261,7 +264,7 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
     """Create a table with 3 bots in the lobby and click through two complete hands."""
     probe = open_page()
     page = probe.page
-    create_table_in_lobby(page, server.url, name="E2E English", host="Ana")
+    create_table_in_lobby(page, server.url, name="E2E English", host="Ana", equity=True)
     shots_taken: set[str] = set()
 
     def on_phase(p: Any, phase: str) -> None:
@@ -271,6 +274,9 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
                 p.wait_for_selector("#pass-confirm")
             if phase == "arranging":
                 p.wait_for_selector("#arrange-confirm")
+                # the table allows it: suggestions and the seat's equity arrive
+                p.wait_for_selector("#suggest-high:not([disabled])")
+                assert re.search(r"Your equity now: \d+% of the pot", p.inner_text("#equity"))
             shot(p, f"desktop-en-{'showdown' if phase == 'complete' else phase}")
 
     ended: dict[str, str] = {}
@@ -340,6 +346,9 @@ def test_italian_phone_hand_and_language_is_remembered(
     def on_phase(p: Any, phase: str) -> None:
         if phase in ("passing", "arranging"):
             p.wait_for_selector("#pass-confirm" if phase == "passing" else "#arrange-confirm")
+            if phase == "arranging":
+                p.wait_for_selector("#suggest-high:not([disabled])")
+                assert p.locator("#equity").count() == 0  # this table does not show equity
             shot(p, f"phone-it-{phase}")
 
     def on_end(p: Any, phase: str) -> None:

@@ -125,10 +125,11 @@ export function renderArrange(el, ctx) {
     const eq = ctx.equity;
 
     replace(el,
-      h("p.hint", { id: "arrange-help" }, t("Choose five cards and their order: the first slot is turned first. Click a card to keep it, click it again to take it back, or drag it; Shift+arrow keys move a chosen card.")),
-      h("div.arrange-slots", { role: "group", "aria-label": t("Your five, in the order they are turned") }, slotEls),
-      h("div.suggestion-note", { "aria-live": "polite" }, chosen.length === 5 ? describeBoth(chosen, ctx.split) : t("{n} of 5 chosen", { n: chosen.length })),
-      h("div.arrange-pool", { role: "group", "aria-label": t("Cards not chosen"), ...dropZone(removeFromSlot) }, poolEls),
+      h("div.arrange-main", null,
+        h("div.arrange-left", null,
+          h("div.arrange-slots", { role: "group", "aria-label": t("Your five, in the order they are turned"), "aria-describedby": "arrange-help" }, slotEls),
+          h("div.suggestion-note", { "aria-live": "polite" }, chosen.length === 5 ? describeBoth(chosen, ctx.split) : t("{n} of 5 chosen", { n: chosen.length }))),
+        h("div.arrange-pool", { role: "group", "aria-label": t("Cards not chosen"), ...dropZone(removeFromSlot) }, poolEls)),
       h("div.arrange-tools", null,
         ctx.loadingSuggestions ? h("span.hint", null, t("Working out suggestions…")) : null,
         s ? [
@@ -141,6 +142,7 @@ export function renderArrange(el, ctx) {
           type: "button", id: "arrange-confirm", "data-key": "arrange-confirm", disabled: !full,
           onclick: () => ctx.onConfirm([...model.slots]),
         }, t("Arrange these five"))),
+      h("p.hint", { id: "arrange-help" }, t("Choose five cards and their order: the first slot is turned first. Click a card to keep it, click it again to take it back, or drag it; Shift+arrow keys move a chosen card.")),
       eq ? h("p.hint", { id: "equity" }, t("Your equity now: {share}% of the pot on average (high {high}%, low {low}%, scoop {scoop}%)", {
         share: pct(eq.share), high: pct(eq.win_high), low: pct(eq.win_low), scoop: pct(eq.scoop),
       })) : null);
