@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -17,6 +18,7 @@ from anaconda_poker.core.evaluation import high_value, low_value
 from anaconda_poker.core.history import replay
 from anaconda_poker.core.state import HandState, Phase, Seat
 from anaconda_poker.i18n import catalog_json
+from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.web_routes import router
 
 
@@ -153,7 +155,7 @@ def test_advice_suggests_the_best_high_and_the_best_low_five(client: TestClient,
     assert data["equity"] is None
 
 
-def test_advice_in_high_only_offers_no_low_and_can_give_equity(client: TestClient) -> None:
+def test_advice_without_a_seat_never_gives_equity(client: TestClient) -> None:
     view, config, hand = _arranging_view(10, Split.HIGH_ONLY)
     res = client.post(
         "/api/advice", json={"view": view, "config": config.to_dict(), "equity": True}
@@ -161,9 +163,66 @@ def test_advice_in_high_only_offers_no_low_and_can_give_equity(client: TestClien
     data = res.json()
     assert data["low"] is None and data["both"] is None
     assert set(parse_codes(data["high"])) <= set(hand)
-    equity = data["equity"]
+    assert data["equity"] is None
+
+
+@dataclass
+class FakeSettings:
+    show_equity: bool
+
+
+@dataclass
+class FakeTable:
+    """The two things the advice endpoint reads from a server table."""
+
+    hand: HandState
+    settings: FakeSettings
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        return self.hand.view(seat)
+
+
+class FakeLobby:
+    """Stands in for the server's Lobby: one token, one seat."""
+
+    def __init__(self, table: FakeTable, seat: int) -> None:
+        self.found = (table, seat)
+
+    def seat_for_token(self, token: str) -> tuple[FakeTable, int]:
+        if token != "good-token":
+            raise ClientError("bad_token", "no seat holds this token", status=401)
+        return self.found
+
+
+def _seated_client(show_equity: bool, split: Split = Split.HIGH_ONLY) -> tuple[TestClient, int]:
+    state = play(10, split=split, stop=Phase.ARRANGING, passive=True)
+    seat = state.to_act[0]
+    app = FastAPI()
+    app.include_router(router)
+    app.state.lobby = FakeLobby(FakeTable(state, FakeSettings(show_equity)), seat)
+    return TestClient(app), seat
+
+
+def test_seated_advice_uses_the_servers_view_and_the_tables_equity_rule() -> None:
+    allowed, _ = _seated_client(show_equity=True)
+    headers = {"Authorization": "Bearer good-token"}
+    # the body's view is ignored for a seated caller: the server's view of the seat counts
+    data = allowed.post("/api/advice", json={"view": {"you": {"hand": []}}}, headers=headers)
+    assert data.status_code == 200
+    body = data.json()
+    assert body["high"] is not None and len(body["high"]) == 5
+    equity = body["equity"]
     assert 0.0 <= equity["share"] <= 1.0 and 0.0 <= equity["win_high"] <= 1.0
-    assert equity["win_low"] == 0.0
+    assert equity["win_low"] == 0.0  # high only
+    refused, _ = _seated_client(show_equity=False)
+    assert refused.post("/api/advice", json={}, headers=headers).json()["equity"] is None
+
+
+def test_seated_advice_with_a_bad_token_is_refused() -> None:
+    client, _ = _seated_client(show_equity=True)
+    res = client.post("/api/advice", json={}, headers={"Authorization": "Bearer nope"})
+    assert res.status_code == 401
+    assert res.json()["error"]["code"] == "bad_token"
 
 
 def test_advice_needs_a_seat_view(client: TestClient) -> None:

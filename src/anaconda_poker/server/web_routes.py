@@ -8,8 +8,9 @@
   is the spectator view after the deal and after every action, plus every seat's cards at
   that moment. Stateless: it only shows cards the caller already sent.
 * ``POST /api/advice``: arrangement suggestions (best high, best low, best for both) and,
-  when asked, the seat's showdown equity, computed from the seat's own view. Stateless as
-  well: the view is the one the server sent to that seat.
+  on tables created with ``show_equity``, the seat's showdown equity. A seated caller (seat
+  token) gets advice on the server's own view of its seat; without a token it is a plain
+  calculator over a view the caller sends, without equity.
 
 Include :data:`router` in the app before the static files are mounted at ``/``.
 """
@@ -20,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from anaconda_poker.core.actions import Action
@@ -28,6 +30,8 @@ from anaconda_poker.core.cards import card_str, parse_codes
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import LANGUAGES, catalog_json
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.routes import bearer_token
 
 router = APIRouter()
 """The web client's endpoints; ``app.include_router(router)``."""
@@ -115,20 +119,65 @@ def _frame(state: Any, index: int, action: dict[str, Any] | None) -> dict[str, A
 
 
 @router.post("/api/advice", response_model=None)
-def advice(body: dict[str, Any] = Body(...)) -> JSONResponse | dict[str, Any]:  # noqa: B008
-    """Arrangement suggestions and equity for one seat, from that seat's own view.
+async def advice(
+    request: Request,
+    body: dict[str, Any] = Body(...),  # noqa: B008
+) -> JSONResponse | dict[str, Any]:
+    """Arrangement suggestions and, where the table allows it, the seat's equity.
 
-    Args:
-        body: ``{"view": the seat's view (with "you"), "config": the table config, "split":
-            this hand's game type (dealer's choice; default the config's),
-            "equity": bool}``.
+    Two ways to ask:
+
+    * seated (``Authorization: Bearer <seat token>``): the server uses its own view of that
+      seat and the hand's rules; ``equity`` is computed only when the table was created with
+      ``show_equity`` (docs/protocol.md, TableInfo). The body may be ``{}``.
+    * without a token: ``{"view": a seat's view (with "you"), "config": the table config,
+      "split": this hand's game type (dealer's choice; default the config's)}`` — a plain
+      calculator over cards the caller already holds; never any equity.
 
     Returns:
         ``{"high": [5 cards] | None, "low": [5 cards] | None, "both": [5 cards] | None,
         "equity": EquityResult dict | None}``; each five is in a suggested reveal order
         (``analysis.advice.reveal_order``). ``high``/``low``/``both`` are only given while
-        the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``.
+        the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``,
+        401 ``bad_token``, 409 ``no_hand`` (the seat is not in a hand).
     """
+    token = bearer_token(request)
+    allow_equity = False
+    if token is not None:
+        lobby = getattr(request.app.state, "lobby", None)
+        if lobby is None:
+            return _error(503, "unavailable", "no tables are running on this server")
+        try:
+            table, seat = lobby.seat_for_token(token)
+        except ClientError as exc:
+            return _error(exc.status, exc.code, exc.message)
+        view = table.view_for(seat)  # read on the event loop: never during an action
+        hand = table.hand
+        if view is None or hand is None or not isinstance(view.get("you"), Mapping):
+            return _error(409, "no_hand", "this seat is not playing a hand now")
+        config = hand.config
+        split = config.split
+        allow_equity = bool(table.settings.show_equity)
+    else:
+        view = body.get("view")
+        if not isinstance(view, Mapping) or not isinstance(view.get("you"), Mapping):
+            return _error(400, "bad_request", "advice needs a seat's view with its 'you' part")
+        try:
+            config = TableConfig.from_dict(body.get("config") or {})
+            split = Split(body.get("split") or config.split)
+        except (AnacondaError, ValueError, TypeError) as exc:
+            return _error(400, "bad_request", f"advice cannot read these rules: {exc}")
+    want_equity = allow_equity and bool(body.get("equity", True))
+    try:
+        return await run_in_threadpool(_advise, view, config, split, want_equity)
+    except (AnacondaError, ValueError, TypeError, KeyError) as exc:
+        return _error(400, "bad_request", f"advice cannot read this view: {exc}")
+
+
+def _advise(
+    view: Mapping[str, Any], config: TableConfig, split: Split, with_equity: bool
+) -> dict[str, Any]:
+    """The suggestions (and equity) for one seat's view; CPU work, run off the event loop."""
     import numpy as np
 
     from anaconda_poker.analysis.advice import arrange_choices, reveal_order
@@ -136,34 +185,19 @@ def advice(body: dict[str, Any] = Body(...)) -> JSONResponse | dict[str, Any]:  
     from anaconda_poker.analysis.knowledge import knowledge_from_view
     from anaconda_poker.analysis.values import NO_LOW, hand_values
 
-    view = body.get("view")
-    if not isinstance(view, Mapping) or not isinstance(view.get("you"), Mapping):
-        return _error(400, "bad_request", "advice needs a seat's view with its 'you' part")
-    try:
-        config = TableConfig.from_dict(body.get("config") or {})
-        split = Split(body.get("split") or config.split)
-        you = view["you"]
-        hand = parse_codes(list(you.get("hand") or []))
-        knowledge = knowledge_from_view(view, config)
-    except (AnacondaError, ValueError, TypeError, KeyError) as exc:
-        return _error(400, "bad_request", f"advice cannot read this view: {exc}")
+    you = view["you"]
+    hand = parse_codes(list(you.get("hand") or []))
+    knowledge = knowledge_from_view(view, config)
     out: dict[str, Any] = {"high": None, "low": None, "both": None, "equity": None}
-    arranging = len(hand) == 7 and not you.get("arrangement")
-    if arranging:
+    if len(hand) == 7 and not you.get("arrangement"):
         fives = [tuple(f) for f in combinations(hand, 5)]
         highs, lows = hand_values(np.asarray(fives, dtype=np.uint8), split)
-        best_high = fives[int(np.argmax(highs))]
-        out["high"] = _cards(reveal_order(best_high, split))
+        out["high"] = _cards(reveal_order(fives[int(np.argmax(highs))], split))
         if split.has_low and int(lows.max()) != NO_LOW:
             out["low"] = _cards(reveal_order(fives[int(np.argmax(lows))], split))
         if split.has_low:
             ranked = arrange_choices(knowledge, split=split, trials=ADVICE_TRIALS, rng=0)
             out["both"] = _cards(ranked[0].cards)
-    if body.get("equity"):
-        try:
-            out["equity"] = seat_equity(
-                knowledge, split=split, trials=ADVICE_TRIALS, rng=0
-            ).to_dict()
-        except (AnacondaError, ValueError) as exc:
-            return _error(400, "bad_request", f"equity cannot be computed here: {exc}")
+    if with_equity:
+        out["equity"] = seat_equity(knowledge, split=split, trials=ADVICE_TRIALS, rng=0).to_dict()
     return out

@@ -46,5 +46,5 @@ export const api = {
   hand: (id, n, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}`, { token }),
   ledger: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/ledger`),
   replay: (history) => request("POST", "/api/replay", { body: history }),
-  advice: (body) => request("POST", "/api/advice", { body }),
+  advice: (body, token) => request("POST", "/api/advice", { body, token }),
 };

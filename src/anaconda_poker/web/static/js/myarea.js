@@ -305,7 +305,11 @@ export function createMyArea(ctx) {
     if (s.advice.key === key) return;
     s.advice = { key, loading: true, data: null };
     try {
-      const data = await api.advice({ view, config: config() || {}, split: splitNow(), equity: Boolean(s.table?.show_equity) });
+      // seated: the server advises on its own view of our seat and adds the equity when the
+      // table allows it; without a seat token the endpoint is a calculator on the view we send
+      const token = s.seatInfo?.token || null;
+      const body = token ? { equity: Boolean(s.table?.show_equity) } : { view, config: config() || {}, split: splitNow() };
+      const data = await api.advice(body, token);
       if (s.advice.key === key) s.advice = { key, loading: false, data };
     } catch {
       if (s.advice.key === key) s.advice = { key, loading: false, data: null };
