@@ -57,3 +57,25 @@ def test_four_colour_deck_is_remembered(server: Any, open_page: Any) -> None:
     page.wait_for_selector("article h1")
     assert page.is_checked("#four-color")
     assert page.evaluate(colour) == "rgb(18, 87, 201)"
+
+
+def test_a_host_can_watch_a_bot_only_table(server: Any, open_page: Any, shot: Any) -> None:
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#host-name", "Hal")
+    page.fill("#seats", "3")
+    page.click("#bot-remove-0")  # two bots left
+    page.uncheck("#timer-on")
+    page.click("details summary")
+    page.fill("#bot-pause", "0")
+    page.uncheck("#host-plays")
+    page.click("#create-table")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    # the bots play whole hands among themselves while the host watches, sitting out
+    page.wait_for_function(
+        "() => Number(document.querySelector('.table-page')?.dataset.hand || 0) >= 2"
+    )
+    assert page.locator("#my-hand").count() == 0
+    assert page.locator("#sit-in").count() == 1
+    shot(page, "bots-only-host-watching")

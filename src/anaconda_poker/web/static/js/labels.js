@@ -27,7 +27,8 @@ export function directionLabel(direction) {
 export function botLabel(level) {
   switch (level) {
     case "random": return t("Random");
-    case "calling_station": return t("Calling station");
+    case "calling_station":
+    case "calling-station": return t("Calling station");
     case "heuristic": return t("Heuristic");
     case "montecarlo": return t("Monte Carlo");
     default: return String(level);
@@ -74,6 +75,8 @@ export function errorText(code, message) {
     case "bad_request": return t("The server rejected the form: {message}", { message });
     case "origin_forbidden": return t("The server refused this page's origin.");
     case "rebuy_not_allowed": return t("A rebuy is not allowed now.");
+    case "hand_running": return t("A hand is running; the next one starts after it.");
+    case "not_enough_players": return t("At least two players with chips are needed to deal.");
     case "amount_out_of_range":
     case "not_allowed":
     case "wrong_card_count":

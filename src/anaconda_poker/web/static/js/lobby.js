@@ -67,6 +67,7 @@ export function mount(main) {
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
       botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
+      hostPlays: d.host_plays ?? true,
     };
   }
 
@@ -186,6 +187,8 @@ export function mount(main) {
           onchange: (ev) => { form.autoStart = ev.target.checked; } }), t("Deal the next hand automatically")),
         h("label.check", null, h("input", { type: "checkbox", id: "allow-rebuys", checked: form.allowRebuys,
           onchange: (ev) => { form.allowRebuys = ev.target.checked; } }), t("Allow rebuys (the host approves)")),
+        serverHas("host_plays") ? h("label.check", null, h("input", { type: "checkbox", id: "host-plays", checked: form.hostPlays,
+          onchange: (ev) => { form.hostPlays = ev.target.checked; } }), t("I play at this table (untick to watch the bots play)")) : null,
         serverHasEquity() ? h("label.check", null, h("input", { type: "checkbox", id: "show-equity", checked: form.showEquity,
           onchange: (ev) => { form.showEquity = ev.target.checked; } }), t("Players may see their equity while arranging")) : null),
       h("div.form-actions", null,
@@ -228,7 +231,12 @@ export function mount(main) {
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
+      ...(serverHas("host_plays") ? { host_plays: Boolean(form.hostPlays) } : {}),
     };
+  }
+
+  function serverHas(option) {
+    return Object.prototype.hasOwnProperty.call(options.table_defaults || {}, option);
   }
 
   // The equity option exists only when the server knows it (GET /api/options lists it).
@@ -247,6 +255,10 @@ export function mount(main) {
     const body = buildRequest();
     if (body.bots.length > body.seats - 1) {
       errorBox.textContent = t("Too many bots for {n} seats.", { n: body.seats });
+      return;
+    }
+    if (body.host_plays === false && body.bots.length < 2) {
+      errorBox.textContent = t("A table where only bots play needs at least two bots.");
       return;
     }
     busy = true;

@@ -83,6 +83,10 @@ export function createMyArea(ctx) {
     const tb = s.table;
     if (!tb) return t("Connecting…");
     if (tb.status === "paused") return t("The host has paused the table.");
+    if (s.view && s.view.phase !== "complete") {
+      // a hand is running without us: we joined during it, or we sit out
+      return tb.seats?.[mySeat()]?.sitting_out ? t("You are sitting out; the others are playing.") : t("You join at the next hand.");
+    }
     const seated = (tb.seats || []).filter(Boolean).length;
     if (seated < 2) return t("Waiting for players: share the invite link.");
     if (!tb.auto_start) return t("Waiting for the host to deal.");
