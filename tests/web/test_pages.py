@@ -79,3 +79,14 @@ def test_a_host_can_watch_a_bot_only_table(server: Any, open_page: Any, shot: An
     assert page.locator("#my-hand").count() == 0
     assert page.locator("#sit-in").count() == 1
     shot(page, "bots-only-host-watching")
+
+
+def test_leaving_a_table_while_it_connects_logs_no_error(server: Any, open_page: Any) -> None:
+    """Closing a websocket that is still connecting must not make the browser log an error."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    for _ in range(5):
+        page.evaluate("location.hash = '#/table/no-such-table'; location.hash = '#/'")
+    page.goto(server.url + "/#/table/no-such-table")
+    page.wait_for_selector("text=This table does not exist (any more).")

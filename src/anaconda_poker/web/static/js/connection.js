@@ -27,6 +27,7 @@ export class TableConnection {
     this.ws = ws;
     this.onStatus("connecting");
     ws.addEventListener("open", () => {
+      if (this.closed) return;   // closed while connecting: close() shuts it now
       this.retry = 0;
       const hello = this.token ? { type: "hello", token: this.token }
         : { type: "hello", table_id: this.tableId, spectate: true };
@@ -68,6 +69,10 @@ export class TableConnection {
   close() {
     this.closed = true;
     clearInterval(this.pingTimer);
-    if (this.ws) this.ws.close(1000);
+    const ws = this.ws;
+    if (!ws) return;
+    // closing a socket that is still connecting makes the browser log an error: wait for it
+    if (ws.readyState === WebSocket.CONNECTING) ws.addEventListener("open", () => ws.close(1000));
+    else ws.close(1000);
   }
 }

@@ -45,7 +45,14 @@ export class SidePanel {
     this.panelEl = h("div.tab-panel", { role: "tabpanel", id: "side-panel-body", tabindex: "0" });
     this.footEl = h("div");
     this.el.append(this.tabsEl, this.panelEl, this.footEl);
+    this.started = false;
     this.rerender();
+  }
+
+  /** Load the hands and the ledger once the table is known to exist (after "welcome"). */
+  start() {
+    if (this.started) return;
+    this.started = true;
     this.loadHands();
     this.loadLedger();
   }
@@ -83,8 +90,8 @@ export class SidePanel {
   select(tab) {
     this.tab = tab;
     if (tab === "chat") this.unread = 0;
-    if (tab === "hands") this.loadHands();
-    if (tab === "ledger") this.loadLedger();
+    if (tab === "hands" && this.started) this.loadHands();
+    if (tab === "ledger" && this.started) this.loadLedger();
     this.drawTabs();
     this.drawPanel();
     document.getElementById(`tab-${tab}`)?.focus();

@@ -1,7 +1,6 @@
 // The live table page: one websocket (docs/protocol.md §4), the felt, your cards and
 // decisions (betting, passing, arranging), the side panel, host controls, sitting down.
 
-import { api } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { announce, h, replace, say } from "./dom.js";
 import { renderFelt } from "./felt.js";
@@ -80,6 +79,7 @@ export function mount(main, route) {
     switch (msg.type) {
       case "welcome":
         s.welcome = msg;
+        side.start();
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         s.version = -1;
         break;
@@ -413,19 +413,7 @@ export function mount(main, route) {
   }, 250);
 
   renderAll();
-  connect();
-  api.table(tableId).then((tb) => {
-    if (!s.table) {
-      s.table = tb;
-      renderAll();
-    }
-  }).catch((err) => {
-    if (err.code === "table_not_found") {
-      s.notFound = true;
-      conn?.close();
-      renderAll();
-    }
-  });
+  connect();   // the websocket says whether the table exists (no REST call that could 404)
 
   return {
     title: () => s.table?.name || t("Table"),
