@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, rulesSummary, splitLabel } from "./labels.js";
+import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, splitLabel } from "./labels.js";
 import { getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 const FALLBACK_OPTIONS = {
