@@ -86,11 +86,12 @@ async function start() {
   applyDeck();
   await setLanguage(initialLanguage());
   onLanguageChange(() => {
+    const fromMenu = document.activeElement?.id === "lang-select";
     renderHeader();
     page?.rerender?.();
     if (page) document.title = `${page.title?.() || t("Anaconda poker")} · ${t("Anaconda poker")}`;
-    // keep keyboard users where they were: the language menu
-    document.getElementById("lang-select")?.focus();
+    // keep keyboard users where they were when they used the language menu
+    if (fromMenu) document.getElementById("lang-select")?.focus();
   });
   window.addEventListener("hashchange", navigate);
   await navigate();
