@@ -60,6 +60,9 @@ from anaconda_poker.tui.suggest import suggestions
 from anaconda_poker.tui.summary import pot_name, session_table, showdown_renderable
 from anaconda_poker.tui.widgets import ActionButton, CardWidget, SeatPanel, dealer_title, key_bar
 
+SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
+"""Suit symbols (as the table draws them) → the suit letters of card names."""
+
 BOT_NAMES: tuple[str, ...] = ("Ada", "Bruno", "Chiara", "Dirk", "Elena", "Femke")
 """Names of the bots, in seat order after the person."""
 
@@ -68,6 +71,10 @@ MAX_BOTS = len(BOT_NAMES)
 
 MAX_CARDS = 9
 """Card widgets in the person's row (seven cards in play; keys 1–9)."""
+
+COMPACT_HEIGHT = 34
+"""Terminals with fewer rows get the compact table (no buttons, shorter texts); the table
+fits 80 × 24 with up to six bots."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -213,6 +220,7 @@ class AnacondaApp(App[list[Player]]):
         self._seen_passes = 0
         self._seen_revealed = 0
         self._received: set[int] = set()
+        self._compact = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -245,14 +253,30 @@ class AnacondaApp(App[list[Player]]):
                 yield ActionButton(_("Best low"), id="low")
                 yield ActionButton(_("Best for both"), id="both")
                 yield ActionButton(_("Clear"), id="clear")
-        yield Input(
-            placeholder=_("Type a command (help for the list) and press Enter"), id="command"
-        )
-        yield Static(id="keys")
+        with Vertical(id="bottom"):
+            yield Input(
+                placeholder=_("Type a command (help for the list) and press Enter"), id="command"
+            )
+            yield Static(id="keys")
 
     def on_resize(self, event: events.Resize) -> None:
-        """On short terminals hide the buttons (their keys stay in the key bar)."""
-        self.screen_stack[0].set_class(event.size.height < 34, "compact")
+        """On short terminals hide the buttons (their keys stay in the key bar) and draw
+        the seats, the passes and the prompts in fewer lines."""
+        self._compact = event.size.height < COMPACT_HEIGHT
+        self.screen_stack[0].set_class(self._compact, "compact")
+        self._refresh()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The key bar follows the keyboard: into the command line and back."""
+        self._refresh()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """See :meth:`on_descendant_focus`."""
+        self._refresh()
+
+    def _typing(self) -> bool:
+        """True while the command line has the keyboard (single keys type letters)."""
+        return isinstance(self.focused, Input)
 
     def on_mount(self) -> None:
         """Deal the first hand."""
@@ -338,7 +362,9 @@ class AnacondaApp(App[list[Player]]):
             self._write_log(Text(line, style=self._event_style(event)))
         if kind.is_betting:
             label = action_label(kind, self.t)
-            if event.amount:
+            if kind is ActionKind.RAISE and event.action.to:
+                label = self.t("Raise to {amount}", amount=event.action.to)  # a total
+            elif event.amount:
                 label += f" {self.t.number(event.amount)}"
             if event.all_in:
                 label += " · " + self.t("All-in")
@@ -469,7 +495,7 @@ class AnacondaApp(App[list[Player]]):
                     path=str(self.session.history_dir),
                 )
             )
-        table = session_table(self.session.players, _, hands=hands)
+        table = session_table(self.session.players, _, hands=hands, width=self.size.width)
         screen = SummaryScreen(table, _, footer="\n".join(notes), can_return=unfinished)
         self.push_screen(screen, self._leave)
 
@@ -518,6 +544,7 @@ class AnacondaApp(App[list[Player]]):
                 revealed_shown=self._shown_cards.get(player.seat, 0),
                 last=self._last.get(player.seat, ""),
                 t=_,
+                compact=self._compact,
             )
         self._draw_pot(view)
         self._draw_me(view, seats)
@@ -548,6 +575,8 @@ class AnacondaApp(App[list[Player]]):
             )
         elif phase == Phase.ARRANGING.value:
             where = _("Arranging")
+        elif state.result is not None and not state.result.showdown:
+            where = _("Hand over")  # everyone else folded: nothing was shown
         else:
             where = _("Showdown")
         text = Text()
@@ -604,7 +633,7 @@ class AnacondaApp(App[list[Player]]):
         info = Text()
         info.append(_("Stack {amount}", amount=seat["stack"]), style="bold #f2d27a")
         info.append("   ")
-        info.append(_("Bet {amount}", amount=seat["bet"]), style="#7fd1ff")
+        info.append(_("Round bet {amount}", amount=seat["bet"]), style="#7fd1ff")
         info.append("   ")
         info.append(_("In the pot {amount}", amount=seat["committed"]), style="#cfe8d5")
         if seat["folded"]:
@@ -637,11 +666,26 @@ class AnacondaApp(App[list[Player]]):
         if arranged and you["dead"]:
             extra.append(_("Out of play") + ": " + plain_cards(you["dead"]), style="dim")
         self.query_one("#hidden-cards", Static).update(extra)
-        passes = Text()
-        for number, record in enumerate(you["passes"], start=1):
-            if number > 1:
-                passes.append("\n")
-            passes.append(
+        passes = self._passes_text(you["passes"])
+        self.query_one("#passes", Static).update(passes)
+        self.query_one("#passes", Static).display = bool(passes)
+        self.query_one("#prompt", Static).update(self._prompt(view))
+        self._show_message()
+
+    def _passes_text(self, records: Sequence[dict[str, Any]]) -> Text:
+        """What you passed and received: a line per pass, or on a short screen every pass
+        in two lists (pass 1 · pass 2 · pass 3)."""
+        _ = self.t
+        if not records:
+            return Text()
+        if self._compact:
+            passed = " · ".join(plain_cards(r["passed"]) for r in records)
+            received = " · ".join(plain_cards(r["received"]) for r in records)
+            return Text(
+                _("Passed: {cards}", cards=passed) + "   " + _("Received: {cards}", cards=received)
+            )
+        return Text("\n").join(
+            Text(
                 _(
                     "Pass {number}: passed {passed} · received {received}",
                     number=number,
@@ -649,9 +693,8 @@ class AnacondaApp(App[list[Player]]):
                     received=plain_cards(record["received"]),
                 )
             )
-        self.query_one("#passes", Static).update(passes)
-        self.query_one("#prompt", Static).update(self._prompt(view))
-        self.query_one("#message", Static).update(Text(self.message))
+            for number, record in enumerate(records, start=1)
+        )
 
     def _legal(self) -> LegalActions:
         state = self.session.state
@@ -726,6 +769,11 @@ class AnacondaApp(App[list[Player]]):
             )
         text = Text(
             _(
+                "Choose five cards in reveal order, then Enter. Selected: {selected} of 5.",
+                selected=len(self.selection),
+            )
+            if self._compact  # the key bar names H, L and O
+            else _(
                 "Choose your five cards in the order you will reveal them (first chosen is "
                 "turned first), then Enter. H best high, L best low, O best for both. "
                 "Selected: {selected} of 5.",
@@ -800,6 +848,11 @@ class AnacondaApp(App[list[Player]]):
             button("low").display = False
             button("both").display = False
         keys: list[tuple[str, str]] = []
+        enter = _("Enter")
+        if self._typing():
+            keys = [(enter, _("Run the command")), ("Esc", _("Back to the table"))]
+            self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
+            return
         if betting:
             keys += [("F", _("Fold")), ("C", check_label)]
             if aggressive is not None:
@@ -807,16 +860,26 @@ class AnacondaApp(App[list[Player]]):
                 if aggressive[1] != aggressive[2]:
                     keys += [("+/−", _("Amount")), ("A", _("All-in"))]
         elif choosing:
-            keys += [("1–7", _("Select")), ("Enter", confirm_label), ("X", _("Clear"))]
+            keys += [("1–7", _("Select")), (enter, confirm_label), ("X", _("Clear"))]
             if arranging:
                 keys.append(("H/L/O", _("Suggestions")))
         keys += [("/", _("Command")), ("?", _("Help")), ("Q", _("Quit"))]
-        self.query_one("#keys", Static).update(key_bar(keys))
+        self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
+
+    def _keys_width(self) -> int:
+        """Cells for the key bar (the screen less its padding)."""
+        return max(20, self.size.width - 2)
 
     # ------------------------------------------------------------------ the person's input
     def _say(self, message: str) -> None:
         self.message = message
-        self.query_one("#message", Static).update(Text(message))
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The message line, taking no room while there is nothing to say."""
+        line = self.query_one("#message", Static)
+        line.update(Text(self.message))
+        line.display = bool(self.message)
 
     def _allowed_text(self, legal: LegalActions) -> str:
         _ = self.t
@@ -1031,7 +1094,8 @@ class AnacondaApp(App[list[Player]]):
         self.query_one("#command", Input).focus()
 
     def action_blur_command(self) -> None:
-        """Leave the command line (Escape)."""
+        """Leave the command line, dropping what was typed (Escape)."""
+        self.query_one("#command", Input).value = ""
         self.set_focus(None)
 
     def action_help(self) -> None:
@@ -1062,23 +1126,30 @@ class AnacondaApp(App[list[Player]]):
             self.action_suggest(ident)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Run a typed command."""
+        """Run a typed command, then give the keyboard back to the table.
+
+        A leading ``/`` (the key that opens the command line, typed again) is ignored. A
+        command that is not understood keeps the command line, so it can be typed again.
+        """
         event.input.value = ""
-        text = event.value.strip()
+        text = event.value.strip().lstrip("/:").strip()
         if not text:
+            self.set_focus(None)
             return
         try:
             command = parse_command(text, self.t)
         except CommandError as exc:
             self._say(str(exc))
             return
+        self.set_focus(None)
         self._write_log(Text("> " + text, style="dim"))
         self._run_command(command)
 
     def _resolve_cards(self, tokens: Sequence[str]) -> list[int]:
         cards = self._hand_cards(self._view())
         codes: list[int] = []
-        for token in tokens:
+        for typed in tokens:
+            token = typed.translate(SUIT_LETTERS)  # K♦ as drawn on the table = Kd
             if token.isdigit():
                 position = int(token)
                 if not 1 <= position <= len(cards):
@@ -1094,7 +1165,7 @@ class AnacondaApp(App[list[Player]]):
                         self.t(
                             "{token} is not a card: write cards like As, Kd, 10h or give "
                             "their positions 1 to {count}.",
-                            token=token,
+                            token=typed,
                             count=len(cards),
                         )
                     ) from None
@@ -1110,7 +1181,7 @@ class AnacondaApp(App[list[Player]]):
             elif verb == "check":
                 self._act(Action.check())
             elif verb == "call":
-                self._act(Action.call())
+                self.action_check_call()  # like the C key: nothing to call is a check
             elif verb in ("bet", "raise"):
                 self.action_bet_raise(command.amount)
             elif verb == "allin":

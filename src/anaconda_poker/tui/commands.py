@@ -1,16 +1,18 @@
 """Typed commands of the terminal game: ``call``, ``raise 8``, ``pass 1 4 6``, ``arrange ...``.
 
-Commands are English words (with one-letter shortcuts); the action names of the chosen
-language are accepted too (``rilancia 8`` in Italian, ``erhöhen 8`` in German). Cards are
-given by their position in your hand (``1``..``9``) or by name (``As``, ``10h``).
+Commands are English words (with one-letter shortcuts); the words of the chosen language
+are accepted too: the action names (``rilancia 8`` in Italian, ``erhöhen 8`` in German) and
+the one-word labels of the other commands (``alto``, ``aiuto``, ``esci``). Cards are given by
+their position in your hand (``1``..``9``) or by name (``As``, ``10h``, ``K♦``).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from anaconda_poker.core.actions import ActionKind
-from anaconda_poker.i18n import Translator, action_label
+from anaconda_poker.i18n import N_, Translator, action_label
 
 VERBS: dict[str, str] = {
     "fold": "fold",
@@ -63,6 +65,17 @@ _ACTION_VERBS = {
     ActionKind.ARRANGE: "arrange",
 }
 
+_OTHER_WORDS: dict[str, str] = {
+    "high": N_("High"),
+    "low": N_("Low"),
+    "both": N_("both"),
+    "clear": N_("Clear"),
+    "help": N_("Help"),
+    "quit": N_("Quit"),
+}
+"""Commands that are not actions → the message id whose translation (one word, lower case)
+is the command's name in the game's language (``Quit`` → ``esci``)."""
+
 _AMOUNT_VERBS = ("bet", "raise")
 _CARD_VERBS = ("pass", "arrange", "select")
 
@@ -87,12 +100,44 @@ class Command:
     cards: tuple[str, ...] = ()
 
 
+def local_words(t: Translator) -> dict[str, str]:
+    """The command names in the language of ``t``: verb → word (lower case).
+
+    Actions are named by their labels (``rilancia``); the other commands by the translation
+    of their label when it is one word (``alto``, ``aiuto``), else by their English word.
+    Words already taken by another command keep that command (English first).
+    """
+    words = {verb: action_label(kind, t).lower() for kind, verb in _ACTION_VERBS.items()}
+    words["allin"] = "all-in"
+    for verb, msgid in _OTHER_WORDS.items():
+        word = t(msgid).lower()
+        words[verb] = word if len(word.split()) == 1 else verb
+    return words
+
+
 def verbs_for(t: Translator) -> dict[str, str]:
     """Every accepted command word in the language of ``t`` (lower case) → verb."""
     words = dict(VERBS)
-    for kind, verb in _ACTION_VERBS.items():
-        words.setdefault(action_label(kind, t).lower(), verb)
+    for verb, word in local_words(t).items():
+        words.setdefault(word, verb)
     return words
+
+
+def _word(t: Translator, verb: str) -> str:
+    """The name of ``verb`` in the game's language, if it really runs that command."""
+    word = local_words(t)[verb]
+    return word if verbs_for(t).get(word) == verb else verb
+
+
+def command_examples(t: Translator) -> list[str]:
+    """Two lines of typed-command examples in the language of ``t`` (for the help screen)."""
+    w = functools.partial(_word, t)
+    return [
+        f"{w('fold')} · {w('check')} · {w('call')} · {w('bet')} 4 · {w('raise')} 8 · "
+        f"all-in · {w('pass')} 1 2 3 · {w('pass')} As Kd 2c",
+        f"{w('arrange')} 3 1 5 2 4 · {w('high')} · {w('low')} · {w('both')} · "
+        f"{w('clear')} · {w('help')} · {w('quit')}",
+    ]
 
 
 def parse_command(text: str, t: Translator) -> Command:
@@ -109,9 +154,13 @@ def parse_command(text: str, t: Translator) -> Command:
     words = text.strip().split()
     if not words:
         raise CommandError(t("Type a command, for example: call, raise 8, pass 1 2 3, help"))
+    known = verbs_for(t)
     head = words[0].lower()
     rest = words[1:]
-    verb = verbs_for(t).get(head)
+    verb = known.get(head)
+    pair = " ".join(words[:2]).lower()
+    if pair in known:  # a two-word name, e.g. "passar cartas" (pass) beside "passar" (check)
+        head, rest, verb = pair, words[2:], known[pair]
     if verb is None:
         raise CommandError(
             t(
@@ -143,5 +192,5 @@ def parse_command(text: str, t: Translator) -> Command:
 
 
 def _command_list(t: Translator) -> str:
-    names = [action_label(kind, t).lower() for kind in _ACTION_VERBS]
-    return ", ".join([*names, "all-in", "high", "low", "both", "clear", "help", "quit"])
+    verbs = [*_ACTION_VERBS.values(), "allin", *_OTHER_WORDS]
+    return ", ".join(_word(t, verb) for verb in verbs)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,7 +16,29 @@ from textual.widgets.option_list import Option
 
 from anaconda_poker.core.config import Split
 from anaconda_poker.i18n import SPLIT_LABELS, Translator
+from anaconda_poker.tui.commands import command_examples
 from anaconda_poker.tui.widgets import ActionButton, key_bar
+
+SHORT_SCREEN = 34
+"""Screens with fewer rows drop the buttons of a dialog (the key line does the same)."""
+
+
+def _fit_scroll(screen: Screen[Any], scroll_id: str, *, rows_used: int, short_used: int) -> None:
+    """Give a dialog's scrolling part what the terminal has left, so the dialog's keys stay
+    on screen.
+
+    Args:
+        screen: the dialog.
+        scroll_id: the selector of its scrolling part.
+        rows_used: rows of everything else (margins, border, padding, buttons, key line).
+        short_used: the same on a short terminal, where the dialog has no buttons and
+            less padding (class ``short``).
+    """
+    rows = screen.size.height
+    short = rows < SHORT_SCREEN
+    screen.set_class(short, "short")
+    used = short_used if short else rows_used
+    screen.query_one(scroll_id).styles.max_height = max(3, rows - used)
 
 
 class ShowdownScreen(ModalScreen[str]):
@@ -49,11 +72,15 @@ class ShowdownScreen(ModalScreen[str]):
                 else:
                     yield ActionButton(_("Session summary"), id="next", variant="success")
                 yield ActionButton(_("Quit"), id="quit", variant="error")
-            pairs = [("Enter", _("Next hand") if self._can_continue else _("Session summary"))]
+            pairs = [(_("Enter"), _("Next hand") if self._can_continue else _("Session summary"))]
             if self._can_continue:
                 pairs.append(("G", _("Change game")))
             pairs.append(("Q", _("Quit")))
             yield Static(key_bar(pairs), classes="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the choices on screen: the summary scrolls when the terminal is short."""
+        _fit_scroll(self, "#showdown-scroll", rows_used=12, short_used=4)
 
     def action_choose(self, choice: str) -> None:
         """Close the screen with a choice."""
@@ -90,7 +117,9 @@ class GameChoiceScreen(ModalScreen[Split | None]):
                 for split, label in SPLIT_LABELS.items()
             ]
             yield OptionList(*options, id="choice-list")
-            yield Static(key_bar([("↑↓", _("Choose")), ("Enter", _("Play")), ("Esc", _("Back"))]))
+            yield Static(
+                key_bar([("↑↓", _("Choose")), (_("Enter"), _("Play")), ("Esc", _("Back"))])
+            )
 
     def on_mount(self) -> None:
         """Focus the list on the current game."""
@@ -128,7 +157,7 @@ class HelpScreen(ModalScreen[None]):
             ("+ / −", _("Change the amount of a bet or raise")),
             ("A", _("All-in (the largest bet or raise allowed)")),
             ("1–9", _("Select or deselect a card (click works too)")),
-            ("Enter", _("Pass the selected cards / keep the five selected, in order")),
+            (_("Enter"), _("Pass the selected cards / keep the five selected, in order")),
             ("H / L / O", _("Suggested five: best high / best low / best for both")),
             ("X", _("Clear the selection")),
             ("/", _("Type a command")),
@@ -140,14 +169,22 @@ class HelpScreen(ModalScreen[None]):
             text.append(f"  {key:<10}", style="bold #f2d27a")
             text.append(label + "\n")
         text.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
-        text.append(
-            "  fold · check · call · bet 4 · raise 8 · all-in · pass 1 2 3 · pass As Kd 2c\n"
-            "  arrange 3 1 5 2 4 · high · low · both · clear · help · quit\n"
-        )
-        text.append("  " + _("Action names in your language work too.") + "\n", style="dim")
+        for line in command_examples(_):
+            text.append(f"  {line}\n")
+        if _.language != "en":
+            english = "fold, call, raise 8, pass 1 2 3, high, help, quit"
+            text.append(
+                "  " + _("The English words work too: {commands}", commands=english) + "\n",
+                style="dim",
+            )
         with Vertical(id="help-box"):
-            yield Static(text)
+            with VerticalScroll(id="help-scroll"):
+                yield Static(text)
             yield Static(key_bar([("Esc", _("Back to the table"))]))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the way back on screen: the help scrolls when the terminal is short."""
+        _fit_scroll(self, "#help-scroll", rows_used=8, short_used=4)
 
     def action_close(self) -> None:
         """Back to the table."""
@@ -181,13 +218,18 @@ class SummaryScreen(Screen[bool]):
         """The table and how to leave."""
         _ = self._t
         with Vertical(id="summary-box"):
-            yield Static(self._table, id="summary-table")
-            if self._footer:
-                yield Static(Text(self._footer, style="dim"))
-            pairs = [("Enter", _("Leave the table"))]
+            with VerticalScroll(id="summary-scroll"):
+                yield Static(self._table, id="summary-table")
+                if self._footer:
+                    yield Static(Text(self._footer, style="dim"))
+            pairs = [(_("Enter"), _("Leave the table"))]
             if self._can_return:
                 pairs.append(("Esc", _("Back to the table")))
             yield Static(key_bar(pairs))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the way out on screen: the table scrolls when the terminal is short."""
+        _fit_scroll(self, "#summary-scroll", rows_used=7, short_used=4)
 
     def action_leave(self) -> None:
         """Leave the program."""

@@ -138,7 +138,7 @@ def hands_table(state: HandState, t: Translator) -> Table:
     if result is None:
         raise ValueError("the hand is not complete")
     split = state.config.split
-    table = Table(box=None, header_style="bold #cfe8d5", pad_edge=False, padding=(0, 2))
+    table = Table(box=None, header_style="bold #cfe8d5", pad_edge=False, padding=(0, 1))
     table.add_column(t("Player"))
     table.add_column(t("Cards"), no_wrap=True)
     table.add_column(t("High"))
@@ -188,34 +188,65 @@ def showdown_renderable(
     return Group(heading, Text(""), *pot_lines(state, t, you=you), Text(""), hands_table(state, t))
 
 
-def session_table(players: Sequence[Player], t: Translator, *, hands: int) -> Table:
+NARROW_SUMMARY = 100
+"""Below this width (cells) the session summary names a shared buy-in and bot level once,
+under the table, instead of in two columns."""
+
+
+def session_table(
+    players: Sequence[Player], t: Translator, *, hands: int, width: int | None = None
+) -> Table:
     """The session summary: each player's buy-in, final stack, net, hands won, scoops and
-    biggest pot, richest first."""
+    biggest pot, richest first.
+
+    Args:
+        players: everyone at the table.
+        t: translator.
+        hands: finished hands.
+        width: cells available; below :data:`NARROW_SUMMARY`, a buy-in and a bot level
+            that every player shares are named once in the caption. ``None``: wide.
+    """
+
+    def level(player: Player) -> str:
+        return t("you") if player.human else t(LEVEL_LABELS.get(player.level or "", "-"))
+
+    bots = [p for p in players if not p.human]
+    narrow = width is not None and width < NARROW_SUMMARY
+    shared = narrow and len({p.buy_in for p in players}) == 1 and len({level(p) for p in bots}) <= 1
     table = Table(
         title=t.ngettext(
             "Session summary: {count} hand", "Session summary: {count} hands", hands, count=hands
         ),
+        caption=(
+            f"{t('Buy-in')} {t.number(players[0].buy_in)}"
+            + (f" · {level(bots[0])}" if bots else "")
+            if shared and players
+            else None
+        ),
         expand=True,
         header_style="bold #cfe8d5",
         title_style="bold #ffffff",
+        caption_style="#cfe8d5",
     )
-    table.add_column(t("Player"))
-    table.add_column(t("Bot level"))
-    table.add_column(t("Buy-in"), justify="right")
+    table.add_column(t("Player"), no_wrap=True)
+    if not shared:
+        table.add_column(t("Bot level"))
+        table.add_column(t("Buy-in"), justify="right")
     table.add_column(t("Stack"), justify="right")
     table.add_column(t("Net"), justify="right")
     table.add_column(t("Hands won"), justify="right")
     table.add_column(t("Scoops"), justify="right")
     table.add_column(t("Biggest pot"), justify="right")
     for player in sorted(players, key=lambda p: (-p.stack, p.seat)):
-        table.add_row(
-            Text(player.name, style="bold" if player.human else ""),
-            t("you") if player.human else t(LEVEL_LABELS.get(player.level or "", "-")),
-            t.number(player.buy_in),
+        cells: list[RenderableType] = [Text(player.name, style="bold" if player.human else "")]
+        if not shared:
+            cells += [level(player), t.number(player.buy_in)]
+        cells += [
             t.number(player.stack),
             _signed(player.net, t),
             t.number(player.hands_won),
             t.number(player.scoops),
             t.number(player.biggest_pot),
-        )
+        ]
+        table.add_row(*cells)
     return table

@@ -7,6 +7,8 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
+from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Button, Static
 
@@ -15,8 +17,12 @@ from anaconda_poker.tui.cards import card_back, card_face, card_row, slim_backs
 
 
 def dealer_title(name: str, dealer: bool, t: Translator) -> str:
-    """A seat's title: the name, and "(dealer)" (translated) on the button's seat."""
-    return t("{player} (dealer)", player=name) if dealer else name
+    """A seat's border title: the name, and "(dealer)" (translated) on the button's seat.
+
+    Border titles are Textual markup, so square brackets in a name are escaped: a person
+    may call themselves ``"[/b]Zoe"`` and see exactly that.
+    """
+    return escape(t("{player} (dealer)", player=name) if dealer else name)
 
 
 class SeatPanel(Static):
@@ -24,9 +30,21 @@ class SeatPanel(Static):
 
     Updated with :meth:`show` from the person's view of the hand (RULES.md §7: an opponent
     shows only public facts: face-down card counts, revealed cards, chips, actions).
+
+    On a short screen (``compact``) the panel is one line lower: the status and last action
+    move into the bottom border, where the bot level is shown otherwise.
     """
 
     DEFAULT_CSS = ""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: dict[str, Any] | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Draw again at the new width (narrow panels draw face-down cards slimmer)."""
+        if self._shown is not None:
+            self.show(**self._shown)
 
     def show(
         self,
@@ -40,6 +58,7 @@ class SeatPanel(Static):
         revealed_shown: int,
         last: str,
         t: Translator,
+        compact: bool = False,
     ) -> None:
         """Redraw the panel.
 
@@ -55,20 +74,37 @@ class SeatPanel(Static):
                 animated card by card).
             last: the seat's last action in this betting round, already translated.
             t: translator.
+            compact: a short screen: status and last action go into the bottom border.
         """
+        self._shown = {
+            "seat": seat,
+            "name": name,
+            "stack": stack,
+            "level": level,
+            "button": button,
+            "to_act": to_act,
+            "revealed_shown": revealed_shown,
+            "last": last,
+            "t": t,
+            "compact": compact,
+        }
         self.border_title = dealer_title(name, button, t)
-        self.border_subtitle = level or ""
+        self.border_subtitle = escape(level or "")
         self.set_class(to_act, "to-act")
         self.set_class(seat is None or bool(seat and seat["folded"]), "folded")
         if seat is None:
             self.update(Text(t("Sitting out (no chips)"), style="dim"))
             return
         lines: list[RenderableType] = []
-        chips = Text()
-        chips.append(t("Stack {amount}", amount=seat["stack"]), style="bold #f2d27a")
-        if seat["bet"]:
-            chips.append("   ")
-            chips.append(t("Bet {amount}", amount=seat["bet"]), style="bold #7fd1ff")
+        room = self.content_size.width
+        stack_text = t("Stack {amount}", amount=seat["stack"])
+        bet_text = t("Round bet {amount}", amount=seat["bet"]) if seat["bet"] else ""
+        if room and bet_text and len(stack_text) + 2 + len(bet_text) > room:
+            stack_text = t.number(seat["stack"])  # narrow panel: the amounts matter most
+        chips = Text(stack_text, style="bold #f2d27a")
+        if bet_text:
+            chips.append("  ")
+            chips.append(bet_text, style="bold #7fd1ff")
         lines.append(chips)
         status = Text()
         if seat["folded"]:
@@ -83,12 +119,14 @@ class SeatPanel(Static):
             if status:
                 status.append(" · ", style="dim")
             status.append(last, style="#e6e6e6")
-        lines.append(status)
+        if compact:
+            self.border_subtitle = escape(status.plain or level or "")
+        else:
+            lines.append(status)
         revealed = list(seat["revealed"])[:revealed_shown]
         hidden_down = seat["card_count"] + (len(seat["revealed"]) - len(revealed))
         if not seat["folded"]:
             cards = len(revealed) + hidden_down
-            room = self.content_size.width
             if room and cards * 5 - 1 > room:  # narrow panel: cards side by side, backs slim
                 lines.append(card_row(revealed, backs=0, gap="") + slim_backs(hidden_down))
             else:
@@ -96,6 +134,8 @@ class SeatPanel(Static):
         text = Text("\n").join(
             [line if isinstance(line, Text) else Text(str(line)) for line in lines]
         )
+        text.no_wrap = True  # one line each: a wrapped line would push the cards out
+        text.overflow = "ellipsis"
         self.update(text)
 
 
@@ -134,12 +174,25 @@ class ActionButton(Button, can_focus=False):
     """A button that never takes the keyboard focus (keys stay with the table)."""
 
 
-def key_bar(pairs: list[tuple[str, str]]) -> Text:
-    """The key help line: ``[F] Fold  [C] Call …`` from (key, label) pairs."""
+def key_bar(pairs: list[tuple[str, str]], width: int | None = None) -> Text:
+    """The key help line: ``[F] Fold  [C] Call …`` from (key, label) pairs.
+
+    Args:
+        pairs: (key, what it does), both already translated.
+        width: cells available; when the pairs do not fit on one line they continue on the
+            next, never splitting a key from its label. ``None``: one line.
+    """
     text = Text()
+    used = 0
     for key, label in pairs:
+        size = len(key) + len(label) + 5
+        if width is not None and used and used + size - 2 > width:
+            text.append("\n")
+            used = 0
         text.append(f" {key} ", style="bold #1b2a22 on #d7c27a")
         text.append(f" {label}  ", style="#d8e6dc")
+        used += size
+    text.rstrip()
     return text
 
 
