@@ -381,6 +381,87 @@ def opponent_values(
     return highs, lows
 
 
+def careless_values(
+    opponents: Sequence[OpponentInfo],
+    deals: CardArray,
+    split: Split,
+    rng: np.random.Generator,
+) -> tuple[IntArray, IntArray]:
+    """Values of opponents who play a *random* five of their seven (a careless arranger,
+    such as the ``random`` bot): the cards they have shown plus ``5 - r`` of their other
+    cards chosen uniformly.
+
+    Args:
+        opponents, deals, split: as :func:`opponent_values`.
+        rng: draws which of the other cards make the five.
+
+    Returns:
+        ``(high int64[n, k], low int64[n, k])``.
+    """
+    n = deals.shape[0]
+    highs = np.empty((n, len(opponents)), dtype=np.int64)
+    lows = np.empty((n, len(opponents)), dtype=np.int64)
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    for i, o in enumerate(opponents):
+        r = min(len(o.revealed), FIVE)
+        five = np.empty((n, FIVE), dtype=np.uint8)
+        five[:, :r] = o.revealed[:r]
+        if r < FIVE:
+            rest = deals[:, offsets[i] : offsets[i + 1]]
+            if o.known:
+                known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+                rest = np.concatenate([known, rest], axis=1)
+            picks = np.argsort(rng.random(rest.shape), axis=1)[:, : FIVE - r]
+            five[:, r:] = np.take_along_axis(rest, picks, axis=1)
+        highs[:, i], lows[:, i] = hand_values(five, split)
+    return highs, lows
+
+
+def consistency_weights(
+    opponents: Sequence[OpponentInfo],
+    deals: CardArray,
+    split: Split,
+    highs: IntArray,
+    lows: IntArray,
+    slack: float,
+) -> NDArray[np.float64] | None:
+    """Weights that condition on opponents having revealed cards of their *best* five.
+
+    An opponent who arranged well shows cards of the best five of its seven. For every
+    active opponent with 1..4 cards shown, a deal in which neither its best high five nor its
+    best low five (split games) can contain the shown cards (the best value with the shown
+    cards is below the best value of the seven) gets its weight multiplied by ``slack``.
+
+    Args:
+        opponents, deals, split: as :func:`opponent_values`.
+        highs, lows: that function's result for the same deals.
+        slack: weight factor of an inconsistent deal, ``0 < slack <= 1`` (1: no effect).
+
+    Returns:
+        float64[n] weights, or ``None`` when nothing is conditioned.
+    """
+    if slack >= 1.0:
+        return None
+    n = deals.shape[0]
+    weights: NDArray[np.float64] | None = None
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    for i, o in enumerate(opponents):
+        r = len(o.revealed)
+        if not 1 <= r < FIVE:
+            continue
+        seven = np.empty((n, PLAYABLE_CARDS), dtype=np.uint8)
+        seven[:, :r] = o.revealed
+        seven[:, r : r + len(o.known)] = o.known
+        seven[:, r + len(o.known) :] = deals[:, offsets[i] : offsets[i + 1]]
+        best_high, best_low = hand_values(seven, split)
+        consistent = highs[:, i] == best_high
+        if split.has_low:
+            consistent |= (best_low >= 0) & (lows[:, i] == best_low)
+        factor = np.where(consistent, 1.0, slack)
+        weights = factor if weights is None else weights * factor
+    return weights
+
+
 # -- shares --------------------------------------------------------------------------------
 
 
@@ -523,44 +604,63 @@ class Accumulator:
         )
 
 
+@cache
+def _reference_values(split: Split) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Sorted high and low values of 200,000 random seven-card hands (fixed seed): the
+    reference distribution behind :func:`strength_percentiles`."""
+    rng = np.random.default_rng(20_240_601)
+    hands = sample_deals(tuple(range(52)), PLAYABLE_CARDS, 200_000, rng)
+    high, low = hand_values(hands, split)
+    return np.sort(high), np.sort(low)
+
+
 def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArray[np.float64]:
-    """Each opponent's hand strength as a percentile among the deals of the batch.
+    """Each hand's strength as a percentile among random seven-card hands.
 
     Args:
-        highs, lows: int64[n, k] values of ``k`` opponents in ``n`` deals (low -1 = none).
+        highs, lows: int64 values of any shape (low -1 = none), from :func:`hand_values`.
         split: game type; in split games a hand is as strong as its better direction.
 
     Returns:
-        float64[n, k] in ``(0, 1]``: the fraction of the batch's deals in which that
-        opponent's hand is no better (ties share the higher percentile).
+        float64 array of the same shape, in ``[0, 1]``: the fraction of random seven-card
+        hands (best five) that are no better.
     """
-    n, k = highs.shape
-    out = np.empty((n, k), dtype=np.float64)
-    for j in range(k):
-        column = highs[:, j]
-        pct = np.searchsorted(np.sort(column), column, side="right") / n
-        if split.has_low:
-            low = lows[:, j]
-            low_pct = np.searchsorted(np.sort(low), low, side="right") / n
-            pct = np.maximum(pct, np.where(low >= 0, low_pct, 0.0))
-        out[:, j] = pct
+    ref_high, ref_low = _reference_values(split)
+    pct = np.searchsorted(ref_high, highs, side="right") / len(ref_high)
+    if split.has_low:
+        low_pct = np.searchsorted(ref_low, lows, side="right") / len(ref_low)
+        pct = np.maximum(pct, np.where(lows >= 0, low_pct, 0.0))
+    out: NDArray[np.float64] = pct.astype(np.float64)
     return out
 
 
 def action_weights(
-    highs: IntArray, lows: IntArray, split: Split, aggression: Sequence[float]
+    highs: IntArray,
+    lows: IntArray,
+    split: Split,
+    aggression: Sequence[float],
+    trust: float = 1.0,
 ) -> NDArray[np.float64] | None:
-    """Deal weights ``Π_i pct_i ** aggression_i`` (``None`` when every exponent is 0).
+    """Deal weights from the opponents' betting (``None`` when every exponent is 0).
 
-    A likelihood model of opponents' betting: an opponent who bet or raised (exponent > 0)
-    more likely holds a hand high in the distribution of random hands, in proportion to its
-    percentile raised to the exponent. The random-opponent model is exponent 0.
+    A likelihood model: an opponent whose betting this hand has exponent ``a`` (bets and
+    raises count most) holds, with probability ``trust``, a hand whose strength percentile
+    ``p`` among random hands (:func:`strength_percentiles`) has likelihood ``(a + 1)·p**a``
+    (mean 1 over random hands), and otherwise bets regardless of its cards (likelihood 1).
+    A deal's weight is the product over opponents of ``trust·(a + 1)·p**a + (1 - trust)``.
+
+    Args:
+        highs, lows: int64[n, k] opponents' values.
+        split: game type.
+        aggression: exponent per opponent column, ``>= 0``.
+        trust: weight of the "bets mean strength" reading, 0..1.
     """
     exps = np.asarray(aggression, dtype=np.float64)
     if not exps.size or not exps.any():
         return None
     pct = strength_percentiles(highs, lows, split)
-    weights: NDArray[np.float64] = np.exp(np.log(pct) @ exps)
+    likelihood = (exps + 1.0) * np.power(pct, exps)
+    weights: NDArray[np.float64] = np.prod(trust * likelihood + (1.0 - trust), axis=1)
     return weights
 
 
@@ -631,6 +731,9 @@ def equity(
     rng: np.random.Generator | int | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
     aggression: Mapping[int, float] | None = None,
+    consistency: float = 1.0,
+    rational: float = 1.0,
+    trust: float = 1.0,
 ) -> EquityResult:
     """Showdown equity of the asking seat against random opponents (model: module docstring).
 
@@ -644,24 +747,46 @@ def equity(
         aggression: optional ``{seat: exponent >= 0}`` for opponents whose betting suggests
             strength: deals are weighted by :func:`action_weights` (the default, no
             weighting, is the random-opponent model).
+        trust: how far betting is read as strength (``action_weights``'s ``trust``, 0..1).
+        consistency: weight (``0 < consistency <= 1``) of deals in which an opponent's shown
+            cards could not belong to its best five (:func:`consistency_weights`); the
+            default 1 does not condition on it.
+        rational: probability that an opponent plays its best five; otherwise (a careless
+            opponent) it plays a random five of its seven (:func:`careless_values`). Drawn
+            per opponent and deal; below 1 the result is a Monte Carlo estimate even when
+            the deals are enumerated.
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
 
     Raises:
-        ValueError: if ``trials < 1``.
+        ValueError: if ``trials < 1`` or ``consistency`` is outside ``(0, 1]``.
     """
     if trials < 1:
         raise ValueError(f"trials must be >= 1, got {trials}")
+    if not 0.0 < consistency <= 1.0:
+        raise ValueError(f"consistency must be in (0, 1], got {consistency}")
+    if not 0.0 <= rational <= 1.0:
+        raise ValueError(f"rational must be in [0, 1], got {rational}")
+    gen = as_generator(rng)
     active = knowledge.active
     exps = [float((aggression or {}).get(o.seat, 0.0)) for o in active]
     acc = Accumulator()
     my_h, my_l = hand_values(np.asarray([knowledge.hand], dtype=np.uint8), split)
     exact, batches = deal_batches(
-        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
+        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
     )
     for deals in batches:
         highs, lows = opponent_values(active, deals, split)
-        weights = action_weights(highs, lows, split, exps)
+        weights = action_weights(highs, lows, split, exps, trust)
+        fits = consistency_weights(active, deals, split, highs, lows, consistency)
+        if fits is not None:
+            weights = fits if weights is None else weights * fits
+        if rational < 1.0:
+            exact = False
+            ch, cl = careless_values(active, deals, split, gen)
+            careful = gen.random(highs.shape) < rational
+            highs = np.where(careful, highs, ch)
+            lows = np.where(careful, lows, cl)
         acc.add(outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split), weights)
     return acc.result(exact=exact, opponents=len(active))

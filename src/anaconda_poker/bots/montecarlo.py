@@ -12,14 +12,23 @@ unseen cards consistently with that knowledge, under a per-decision sample budge
   (:func:`~anaconda_poker.analysis.advice.arrange_choices`), stacked to disguise it.
 * **Bet**: with ``e`` its expected share of the pot against the opponents still in, ``P``
   the pot (bets of this round included) and ``C`` the chips to call, calling is worth
-  ``e·(P + C) − C``: the bot calls when that is positive (``e > C / (P + C)``), bets or raises
-  for value when ``e`` exceeds its fair share ``1/players`` by a margin (each caller then
-  adds more than the bet is worth to us), and otherwise checks or folds. Bets in pot- and
-  no-limit grow with the edge (half the pot up to the pot). Raising stops at four big bets
-  in a round.
+  ``e·(P + C) − C``: the bot calls when that is positive, bets or raises for value when
+  ``e`` exceeds its fair share ``1/players`` by a margin (each caller then adds more than
+  the bet costs), and otherwise checks or folds. Bets in pot- and no-limit grow with the
+  edge (half the pot up to the pot). Raising stops at four big bets in a round.
 
-The model of the opponents is the calculator's: random cards, best hands. The bot does not
-read opponents' bets, which the arena measures against (docs: README section ``bots``).
+The opponents model, on top of the calculator's random cards:
+
+* **Betting reads** (:func:`~anaconda_poker.analysis.equity.action_weights`): deals are
+  weighted by how well each opponent's hand explains its bets and raises this hand
+  (public log). Roll-round bets count fully; bets before the arrangement, when hands still
+  change, count less; an opponent that mixes checks or calls with bets while its five is
+  fixed is read as erratic and counts little.
+* **Shown cards belong to the best five** (``consistency``) and **some opponents arrange
+  carelessly** (``rational``): see :func:`~anaconda_poker.analysis.equity.equity`.
+* **Before the arrangement** the equity is shrunk toward the fair share (the passes will
+  change every hand) and raising needs a larger margin.
+
 Deterministic: every random draw comes from the injected ``random.Random``.
 """
 
@@ -55,7 +64,19 @@ class MonteCarloBot:
         exact_limit: enumerate exactly instead when the unseen assignments are at most this
             many (late in a hand).
         value_margin: how far above its fair share ``1/players`` the equity must be to bet
-            or raise (a factor: 1.3 = 30% above).
+            or raise after the arrangement (a factor: 1.3 = 30% above).
+        early_margin: the same factor before the arrangement.
+        early_shrink: before the arrangement, the equity used is
+            ``fair + early_shrink·(e − fair)``.
+        early_odds: before the arrangement, call when ``e·(P + C) > early_odds·C``.
+        read_bets, read_calls, read_early, erratic: the betting-read exponents
+            (:meth:`aggression`).
+        trust: probability that an opponent's bets mean strength
+            (:func:`~anaconda_poker.analysis.equity.action_weights`).
+        consistency: weight of deals in which an opponent's shown cards are not in its best
+            five (:func:`~anaconda_poker.analysis.equity.consistency_weights`).
+        rational: probability that an opponent arranges its best five rather than a random
+            one.
 
     Raises:
         ValueError: if ``samples < 1``.
@@ -74,6 +95,13 @@ class MonteCarloBot:
         read_bets: float = 1.0,
         read_calls: float = 0.25,
         early_shrink: float = 0.5,
+        consistency: float = 0.2,
+        rational: float = 0.7,
+        early_odds: float = 1.0,
+        trust: float = 0.7,
+        read_early: float = 0.3,
+        erratic: float = 0.25,
+        early_margin: float = 2.0,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -85,6 +113,13 @@ class MonteCarloBot:
         self.read_bets = read_bets
         self.read_calls = read_calls
         self.early_shrink = early_shrink
+        self.consistency = consistency
+        self.rational = rational
+        self.early_odds = early_odds
+        self.trust = trust
+        self.read_early = read_early
+        self.erratic = erratic
+        self.early_margin = early_margin
         self._cache: OrderedDict[
             tuple[SeatKnowledge, tuple[tuple[int, float], ...]], EquityResult
         ] = OrderedDict()
@@ -93,19 +128,48 @@ class MonteCarloBot:
         return np.random.default_rng(self.rng.getrandbits(64))
 
     def aggression(self, view: View) -> dict[int, float]:
-        """Per opponent seat, the exponent of the betting read: ``read_bets`` per bet or
-        raise and ``read_calls`` per call this hand (public log)."""
+        """Per opponent seat, the exponent of the betting read (public log only).
+
+        Roll rounds (after the arrangement, when hands no longer change) count fully:
+        ``read_bets`` per bet or raise, ``read_calls`` per call. An opponent who in the roll
+        rounds has both bet or raised and checked or called below the raise cap bets
+        erratically (its cards are fixed, so a consistent player does not switch); its read
+        is scaled by ``erratic``. Bets and raises before the arrangement count
+        ``read_early`` each (those hands still change).
+        """
         me = int(view["you"]["seat"])
-        out: dict[int, float] = {}
-        for entry in view["log"]:
+        log = view["log"]
+        arranged_at = max((i for i, e in enumerate(log) if e["action"] == "arrange"), default=-1)
+        early: dict[int, float] = {}
+        roll: dict[int, float] = {}
+        passive_seats: set[int] = set()
+        pushed: set[int] = set()
+        cap = 4 * self.config.big_bet
+        last_to = 0
+        for i, entry in enumerate(log):
             seat = int(entry["seat"])
-            if seat == me:
-                continue
             kind = entry["action"]
             if kind in ("bet", "raise"):
-                out[seat] = out.get(seat, 0.0) + self.read_bets
+                last_to = int(entry.get("to", 0))
+            if seat == me:
+                continue
+            if i < arranged_at:
+                if kind in ("bet", "raise"):
+                    early[seat] = early.get(seat, 0.0) + self.read_early
+                continue
+            if kind in ("bet", "raise"):
+                roll[seat] = roll.get(seat, 0.0) + self.read_bets
+                pushed.add(seat)
             elif kind == "call":
-                out[seat] = out.get(seat, 0.0) + self.read_calls
+                roll[seat] = roll.get(seat, 0.0) + self.read_calls
+                if last_to < cap:
+                    passive_seats.add(seat)
+            elif kind == "check":
+                passive_seats.add(seat)
+        out = dict(early)
+        for seat, value in roll.items():
+            factor = self.erratic if seat in passive_seats and seat in pushed else 1.0
+            out[seat] = out.get(seat, 0.0) + factor * value
         return out
 
     def equity(self, knowledge: SeatKnowledge, aggression: dict[int, float]) -> EquityResult:
@@ -122,6 +186,9 @@ class MonteCarloBot:
             rng=self._generator(),
             exact_limit=self.exact_limit,
             aggression=aggression,
+            consistency=self.consistency,
+            rational=self.rational,
+            trust=self.trust,
         )
         self._cache[key] = result
         if len(self._cache) > _CACHE:
@@ -160,21 +227,30 @@ class MonteCarloBot:
 
     def _bet(self, view: View, legal: LegalActions, knowledge: SeatKnowledge) -> Action:
         result = self.equity(knowledge, self.aggression(view))
-        players = len(knowledge.active) + 1
-        fair = 1.0 / players
+        opponents = len(knowledge.active)
+        fair = 1.0 / (opponents + 1)
         e = result.share
+        odds = 1.0
+        margin = self.value_margin
+        shrink = 1.0
         if len(knowledge.hand) > 5:  # before arranging: passes will change every hand
-            e = fair + self.early_shrink * (e - fair)
+            shrink = self.early_shrink
+            e = fair + shrink * (e - fair)
+            odds = self.early_odds
+            margin = self.early_margin
+        # the value threshold: a margin above the fair share, but always reachable (at most
+        # 60% of the way from the fair share to the best equity possible after shrinking)
+        threshold = min(fair * margin, fair + 0.6 * shrink * (1.0 - fair))
         pot = int(view["pot_total"])
         call = legal.call_amount
         cap = 4 * self.config.big_bet
-        if e > fair * self.value_margin and int(view["current_bet"]) < cap:
+        if e > threshold and int(view["current_bet"]) < cap:
             if self.config.betting is Betting.FIXED_LIMIT:
                 return aggress(legal, 0)
             edge = min(1.0, (e - fair) / (1.0 - fair) * 2)
             return aggress(legal, pot_fraction_to(view, legal, 0.5 + 0.5 * edge))
         if call == 0:
             return passive(legal)
-        if e * (pot + call) > call:
+        if e * (pot + call) > odds * call:
             return passive(legal)
         return check_or_fold(legal)
