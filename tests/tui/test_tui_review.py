@@ -387,3 +387,36 @@ async def test_the_session_summary_fits_an_80_by_24_terminal(tmp_path: Path) -> 
             assert f" {name} " in text, name
         for header in ("Giocatore", "Fiches", "Saldo"):
             assert header in text, header
+
+
+async def test_after_the_terminal_shrinks_no_key_is_parted_from_its_label(
+    tmp_path: Path,
+) -> None:
+    # Shrunk from 100 to 80 columns, the key bar still wrapped for the old width: "Q" ended
+    # one line and "Sair" began the next.
+    app = make_app(tmp_path, lang="pt", seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await _play_to(app, pilot, Phase.PASSING)
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.pause()
+        lines = _region_text(app, "#keys").splitlines()
+        assert any("Q  Sair" in line for line in lines), lines
+        assert all(line.strip() for line in lines), lines
+        _fits(app)
+
+
+async def test_please_wait_goes_away_when_it_is_your_turn(tmp_path: Path) -> None:
+    # "Please wait: the other players are acting." stayed on screen into the person's turn.
+    app = make_app(tmp_path, seed=11)
+    app.delay = 0.3
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")  # the bots now act, pausing before each bet
+        await pilot.press("c")  # too early
+        assert app.message == "Please wait: the other players are acting."
+        await settle(app, pilot)
+        assert 0 in state_of(app).to_act
+        assert app.message == ""
+        assert "Please wait" not in screen_text(app)

@@ -221,6 +221,7 @@ class AnacondaApp(App[list[Player]]):
         self._seen_revealed = 0
         self._received: set[int] = set()
         self._compact = False
+        self._width = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -263,6 +264,7 @@ class AnacondaApp(App[list[Player]]):
         """On short terminals hide the buttons (their keys stay in the key bar) and draw
         the seats, the passes and the prompts in fewer lines."""
         self._compact = event.size.height < COMPACT_HEIGHT
+        self._width = event.size.width
         self.screen_stack[0].set_class(self._compact, "compact")
         self._refresh()
 
@@ -338,6 +340,8 @@ class AnacondaApp(App[list[Player]]):
                 await self._after_event(self.session.apply_bot(seat, action))
         finally:
             self._busy = False
+        if self.message == self._wait_message():
+            self.message = ""  # the others are done: no more waiting
         if state.is_complete:
             self._end_hand()
         else:
@@ -867,8 +871,9 @@ class AnacondaApp(App[list[Player]]):
         self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
 
     def _keys_width(self) -> int:
-        """Cells for the key bar (the screen less its padding)."""
-        return max(20, self.size.width - 2)
+        """Cells for the key bar: the terminal's width (as of the last resize) less the
+        bar's padding."""
+        return max(20, (self._width or self.size.width) - 2)
 
     # ------------------------------------------------------------------ the person's input
     def _say(self, message: str) -> None:
@@ -947,7 +952,7 @@ class AnacondaApp(App[list[Player]]):
         if self.finished or self.session.state is None:
             return
         if self._busy:
-            self._say(self.t("Please wait: the other players are acting."))
+            self._say(self._wait_message())
             return
         try:
             event = self.session.apply_human(action)
@@ -958,6 +963,9 @@ class AnacondaApp(App[list[Player]]):
         self.amount = None
         self._say("")
         self._run_driver(event)
+
+    def _wait_message(self) -> str:
+        return self.t("Please wait: the other players are acting.")
 
     def _my_turn(self, phase: Phase) -> bool:
         state = self.session.state
