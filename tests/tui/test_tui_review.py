@@ -420,3 +420,27 @@ async def test_please_wait_goes_away_when_it_is_your_turn(tmp_path: Path) -> Non
         assert 0 in state_of(app).to_act
         assert app.message == ""
         assert "Please wait" not in screen_text(app)
+
+
+async def test_escape_twice_after_a_hand_does_not_end_the_session(tmp_path: Path) -> None:
+    # Esc on the end-of-hand summary means "quit" and opened the session summary, where a
+    # second Esc left the program: a newcomer closing dialogs with Esc lost the table.
+    app = make_app(tmp_path, seed=11, bots=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        state = state_of(app)
+        while not state.is_complete:
+            await _step(app, pilot)
+        assert isinstance(app.screen, ShowdownScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Esc  Back to the table" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, ShowdownScreen)  # where we were
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.session.hand_number == 2
+        assert len(app.session.records) == 1  # the first hand was recorded once

@@ -467,11 +467,16 @@ class AnacondaApp(App[list[Player]]):
         for seat in record.busted:
             self._write_log(Text(_("{player} is out of chips.", player=state.names[seat] or "")))
         self._refresh()
+        self._show_showdown()
+
+    def _show_showdown(self) -> None:
+        """The end-of-hand dialog of the last finished hand: pots, hands, what next."""
+        record = self.session.records[-1]
         summary = showdown_renderable(
-            state, _, hand_number=record.number, you=self.session.human_seat
+            record.state, self.t, hand_number=record.number, you=self.session.human_seat
         )
         self.push_screen(
-            ShowdownScreen(summary, _, can_continue=not self.session.is_over()),
+            ShowdownScreen(summary, self.t, can_continue=not self.session.is_over()),
             self._after_showdown,
         )
 
@@ -500,12 +505,18 @@ class AnacondaApp(App[list[Player]]):
                 )
             )
         table = session_table(self.session.players, _, hands=hands, width=self.size.width)
-        screen = SummaryScreen(table, _, footer="\n".join(notes), can_return=unfinished)
+        # Back to the table is possible while the game can go on (a hand to finish, or the
+        # next hand to deal); only Enter or Q leaves.
+        can_return = unfinished or not self.session.is_over()
+        screen = SummaryScreen(table, _, footer="\n".join(notes), can_return=can_return)
         self.push_screen(screen, self._leave)
 
     def _leave(self, leave: bool | None = True) -> None:
         if leave is False:
             self.finished = False
+            state = self.session.state
+            if state is not None and state.is_complete and len(self.screen_stack) == 1:
+                self._show_showdown()  # back to the end of the hand: next, change or quit
             return
         self.exit(self.session.players)
 
