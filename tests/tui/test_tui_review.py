@@ -444,3 +444,16 @@ async def test_escape_twice_after_a_hand_does_not_end_the_session(tmp_path: Path
         await settle(app, pilot)
         assert app.session.hand_number == 2
         assert len(app.session.records) == 1  # the first hand was recorded once
+
+
+async def test_a_long_name_leaves_room_for_the_numbers_of_the_summary(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=11, bots=2, name="A very long name that goes on " * 2)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        for header in ("Stack", "Net", "Hands won"):
+            assert header in text, text
+        assert text.count(" 200 ") >= 3, text  # every player's stack is readable

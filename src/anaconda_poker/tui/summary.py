@@ -228,7 +228,7 @@ def session_table(
         title_style="bold #ffffff",
         caption_style="#cfe8d5",
     )
-    table.add_column(t("Player"), no_wrap=True)
+    table.add_column(t("Player"))
     if not shared:
         table.add_column(t("Bot level"))
         table.add_column(t("Buy-in"), justify="right")
