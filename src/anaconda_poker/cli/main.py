@@ -31,4 +31,8 @@ from anaconda_poker.cli import simulate as _simulate  # noqa: E402, F401
 from anaconda_poker.cli import verify as _verify  # noqa: E402, F401
 
 if __name__ == "__main__":
-    main()
+    # Run through the imported module so subcommands registered on its `app` are found
+    # (under `python -m`, this file is `__main__`, a second copy of the module).
+    from anaconda_poker.cli.main import main as _imported_main
+
+    _imported_main()
