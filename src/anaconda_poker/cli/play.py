@@ -95,6 +95,9 @@ def play(
         raise typer.BadParameter(str(exc)) from None
     game = AnacondaApp(settings)
     players = game.run()
+    if game.return_code not in (None, 0):
+        # Textual sets a non-zero return code when the app stopped on an error.
+        raise typer.Exit(code=game.return_code)
     if players:
         t = translator(settings.lang)
         Console().print(session_table(players, t, hands=len(game.session.records)))
