@@ -11,7 +11,8 @@ import pytest
 from anaconda_poker.i18n import LANGUAGES, catalog_json
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "anaconda_poker" / "web" / "static"
-SEEDS = Path("/work/shared/seeds")
+# CI and developers have the project's shared/ folder beside the checkout.
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 MESSAGE = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
