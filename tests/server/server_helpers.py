@@ -50,7 +50,8 @@ async def start_server(
     settings: ServerSettings,
 ) -> tuple[LiveServer, uvicorn.Server, asyncio.Task[None]]:
     app = create_app(settings)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
@@ -58,6 +59,7 @@ async def start_server(
         log_level="warning",
         ws_max_size=MAX_MESSAGE_BYTES,
         lifespan="on",
+        ws_per_message_deflate=False,
         ws_ping_interval=None,
     )
     server = uvicorn.Server(config)
@@ -82,14 +84,20 @@ class Client:
 
     ws: ClientConnection
     frames: list[dict[str, Any]] = field(default_factory=list)
+    on_text: Callable[[str], None] | None = None
+    keep_frames: bool = True
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
 
     async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(raw, str)
+        if self.on_text is not None:
+            self.on_text(raw)
         frame: dict[str, Any] = json.loads(raw)
-        self.frames.append(frame)
+        if self.keep_frames:
+            self.frames.append(frame)
         return frame
 
     async def until(
@@ -166,7 +174,9 @@ async def play_over_websocket(
     passive: bool = True,
     on_frame: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
-    """Act from the seat's own ``state`` frames (random legal choices) until ``until()``."""
+    """Act once per turn from the seat's own ``state`` frames (random legal choices) until
+    ``until()``; after a refused action ask for a resync and act again."""
+    acted: str | None = None
     while not until():
         try:
             frame = await client.recv(timeout=0.2)
@@ -174,12 +184,21 @@ async def play_over_websocket(
             continue
         if on_frame is not None:
             on_frame(frame)
+        if frame["type"] == "error" and frame["ref"] in ("action", None):
+            if frame["code"] != "stale_turn":
+                acted = None
+                await asyncio.sleep(0.05)
+                await client.send({"type": "sync"})
+            continue
         if frame["type"] != "state" or frame["turn"] is None or frame["view"] is None:
             continue
         view = frame["view"]
         you = view.get("you")
         if you is None or you["seat"] not in view["to_act"] or not you["legal"]["kinds"]:
             continue
+        if frame["turn"] == acted:
+            continue
+        acted = frame["turn"]
         action = choose_from_legal(you["legal"], rng, passive=passive)
         await client.send({"type": "action", "turn": frame["turn"], "action": action})
 

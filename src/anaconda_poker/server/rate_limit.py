@@ -29,14 +29,18 @@ class TokenBucket:
         self._tokens = burst
         self._last = clock()
         self.refused = 0
+        self.refused_in_row = 0
 
     def allow(self) -> bool:
-        """Take one token if available; count a refusal otherwise."""
+        """Take one token if available; count a refusal otherwise (``refused`` in all,
+        ``refused_in_row`` since the last allowed message)."""
         now = self._clock()
         self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
         self._last = now
         if self._tokens >= 1:
             self._tokens -= 1
+            self.refused_in_row = 0
             return True
         self.refused += 1
+        self.refused_in_row += 1
         return False

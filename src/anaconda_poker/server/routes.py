@@ -38,12 +38,8 @@ log = logging.getLogger("anaconda_poker.server.routes")
 
 HELLO_TIMEOUT = 10.0
 """Seconds a new websocket has to send ``hello``."""
-RATE = 20.0
-"""Messages per second per connection (sustained)."""
-BURST = 40.0
-"""Messages per connection in a burst."""
-ABUSE_LIMIT = 200
-"""Refused messages after which a connection is closed (code 1008)."""
+ABUSE_LIMIT = 100
+"""Refused messages in a row after which a connection is closed (code 1008)."""
 
 router = APIRouter()
 
@@ -216,7 +212,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     conn = WebSocketConnection(websocket)
     conn.start()
     table: Table | None = None
-    bucket = TokenBucket(rate=RATE, burst=BURST)
+    rate, burst = settings.rate_limit
+    bucket = TokenBucket(rate=rate, burst=burst)
     try:
         table = await _hello(websocket, conn)
         if table is None:
@@ -226,7 +223,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             if not bucket.allow():
-                if bucket.refused >= ABUSE_LIMIT:
+                if bucket.refused_in_row >= ABUSE_LIMIT:
                     conn.close(1008)
                     break
                 _send_error(conn, ClientError("rate_limited", "too many messages; slow down"), None)

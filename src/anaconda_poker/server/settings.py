@@ -28,6 +28,7 @@ class ServerSettings:
         create_default_lobby: create one table with bots when the database has none.
         between_hands: pause between automatically dealt hands, seconds.
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
+        rate_limit: messages per second and burst size allowed per websocket connection.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -36,3 +37,4 @@ class ServerSettings:
     create_default_lobby: bool = True
     between_hands: float = 3.0
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
+    rate_limit: tuple[float, float] = (20.0, 40.0)
