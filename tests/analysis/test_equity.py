@@ -17,6 +17,7 @@ from anaconda_poker.analysis.equity import (
     enumerate_deals,
     equity,
     sample_deals,
+    strength_percentiles,
 )
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.config import Split
@@ -358,3 +359,87 @@ def test_too_many_opponents_for_the_deck() -> None:
 def test_trials_must_be_positive() -> None:
     with pytest.raises(ValueError, match="trials"):
         equity(SeatKnowledge(hand=cards("As 2s 3d 4c 5h")), split=Split.HIGH_ONLY, trials=0)
+
+
+# -- the opponent model's options -----------------------------------------------------------
+
+
+def test_percentiles_rank_stronger_hands_higher() -> None:
+    fives = np.asarray(
+        [cards("2c 3d 5h 8s Jc"), cards("Kc Kd 5h 8s Jc"), cards("Ac Ad Ah As Kc")],
+        dtype=np.uint8,
+    )
+    from anaconda_poker.analysis.values import hand_values
+
+    for split in Split:
+        h, lo = hand_values(fives, split)
+        pct = strength_percentiles(h, lo, split)
+        assert 0.0 <= pct[0] < pct[1] < pct[2] <= 1.0
+
+
+def test_betting_reads_make_a_bettor_stronger() -> None:
+    me = SeatKnowledge(
+        hand=cards("Kc Kd 8s 8c 2h"),
+        opponents=(OpponentInfo(seat=1, revealed=cards("Qh Qd")),),
+    )
+    plain = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=1, exact_limit=0)
+    same = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=1, exact_limit=0, aggression={1: 0})
+    read = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=1, exact_limit=0, aggression={1: 8})
+    assert plain == same
+    assert read.share < plain.share - 0.1
+
+
+def test_careless_opponents_are_weaker_and_rational_one_changes_nothing() -> None:
+    me = SeatKnowledge(hand=cards("Tc Td 9s 9h 2c"), opponents=(OpponentInfo(seat=1),))
+    best = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=2, exact_limit=0)
+    same = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=2, exact_limit=0, rational=1.0)
+    careless = equity(me, split=Split.HIGH_ONLY, trials=4_000, rng=2, exact_limit=0, rational=0.0)
+    assert best == same
+    assert careless.share > best.share + 0.2
+
+
+def test_consistency_conditions_on_shown_cards_being_in_the_best_five() -> None:
+    # oracle: enumerate the three unknown cards, keep the deals in which the opponent's best
+    # high five of seven contains its shown cards, score those exactly
+    shown, known = cards("Ah 7d 3s"), cards("Kc")
+    me = SeatKnowledge(
+        hand=cards("Jc Jd 4s 4h 9c"),
+        opponents=(OpponentInfo(seat=1, revealed=shown, known=known),),
+    )
+    mine = oracle_high(cards("Jc Jd 4s 4h 9c"))
+    kept, total = 0, 0.0
+    for pair in combinations(me.pool(), 3):
+        with_shown, _ = best((*known, *pair), shown, Split.HIGH_ONLY)
+        free, _ = best((*shown, *known, *pair), (), Split.HIGH_ONLY)
+        if with_shown != free:
+            continue
+        kept += 1
+        total += 1.0 if mine > with_shown else 0.5 if mine == with_shown else 0.0
+    got = equity(me, split=Split.HIGH_ONLY, consistency=1e-12)
+    assert got.exact and 0 < kept < got.trials
+    assert got.share == pytest.approx(total / kept, abs=1e-6)
+    assert equity(me, split=Split.HIGH_ONLY).share != pytest.approx(total / kept, abs=1e-3)
+
+
+def test_bet_gain_is_positive_with_the_nuts_and_negative_when_drawing_dead() -> None:
+    nuts = SeatKnowledge(
+        hand=cards("As Ks Qs Js Ts"), opponents=(OpponentInfo(seat=1, revealed=cards("9h 9d")),)
+    )
+    r = equity(nuts, split=Split.HIGH_ONLY, pot=20, bet=4, trials=2_000, rng=4, exact_limit=0)
+    assert r.bet_gain is not None and r.bet_gain > 0
+    dead = SeatKnowledge(
+        hand=cards("2c 3d 4h 5s 7c"),
+        opponents=(OpponentInfo(seat=1, revealed=cards("Ah Ad Ac As Kd")),),
+    )
+    r = equity(dead, split=Split.HIGH_ONLY, pot=20, bet=4)
+    # the quads never fold and always win: betting 4 more just loses them
+    assert r.bet_gain == pytest.approx(-4.0)
+    assert equity(dead, split=Split.HIGH_ONLY).bet_gain is None
+
+
+def test_option_ranges_are_checked() -> None:
+    me = SeatKnowledge(hand=cards("As Ks Qs Js Ts"))
+    with pytest.raises(ValueError, match="consistency"):
+        equity(me, split=Split.HIGH_ONLY, consistency=0.0)
+    with pytest.raises(ValueError, match="rational"):
+        equity(me, split=Split.HIGH_ONLY, rational=1.5)

@@ -71,12 +71,15 @@ def _check(state: HandState, seat: int, view: dict[str, object], config: TableCo
     for s, o in by_seat.items():
         assert o.revealed == tuple(state.revealed(s))
         assert o.folded == (not state.live[s])
-        # 4. a pinned card was passed by this seat and went to s (who may have passed it on)
+        # 4. a pinned card was passed by this seat and is in s's hand now
         passed_by_me = {c for given, _ in state.passes[seat] for c in given}
         for c in o.known:
             assert c in passed_by_me
-            passed_on = any(c in given for given, _ in state.passes[s])
-            assert c in state.hands[s] or passed_on
+            assert c in state.hands[s]
+    # 4b. a card "elsewhere" was passed by this seat and is held by another seat
+    others = {c for s in state.order if s != seat for c in state.hands[s]}
+    for c in knowledge.elsewhere:
+        assert c in passed_by_me and c in others
     # 5. the pool holds every card of the others the seat never saw
     pool = set(knowledge.pool())
     seen_ever = set(knowledge.seen()) | {c for g, r in state.passes[seat] for c in (*g, *r)}

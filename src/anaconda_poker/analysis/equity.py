@@ -111,6 +111,9 @@ class SeatKnowledge:
             codes afterwards.
         out_of_play: codes the seat knows are out of play and belong to nobody's hand: its own
             hidden cards (9-card deal) and its two dead cards after arranging.
+        elsewhere: codes the seat knows are in some opponent's hand without knowing whose
+            (cards it passed that the receiver may have passed on). They leave the pool
+            and are given to nobody: such cards are mostly the junk players pass along.
         opponents: one entry per other seat dealt into the hand (folded ones included, so
             their known cards leave the pool).
 
@@ -122,11 +125,13 @@ class SeatKnowledge:
 
     hand: tuple[int, ...]
     out_of_play: tuple[int, ...] = ()
+    elsewhere: tuple[int, ...] = ()
     opponents: tuple[OpponentInfo, ...] = field(default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hand", tuple(int(c) for c in self.hand))
         object.__setattr__(self, "out_of_play", tuple(int(c) for c in self.out_of_play))
+        object.__setattr__(self, "elsewhere", tuple(int(c) for c in self.elsewhere))
         object.__setattr__(self, "opponents", tuple(self.opponents))
         if len(self.hand) not in (FIVE, PLAYABLE_CARDS):
             raise InvalidSituationError(
@@ -144,6 +149,7 @@ class SeatKnowledge:
 
         claim(self.hand, "in your hand")
         claim(self.out_of_play, "out of play")
+        claim(self.elsewhere, "with an unknown opponent")
         seats: set[int] = set()
         for opp in self.opponents:
             if opp.seat in seats:
@@ -173,7 +179,7 @@ class SeatKnowledge:
 
     def seen(self) -> frozenset[int]:
         """Every card code whose location this seat knows."""
-        out = set(self.hand) | set(self.out_of_play)
+        out = set(self.hand) | set(self.out_of_play) | set(self.elsewhere)
         for o in self.opponents:
             out.update(o.known)
             out.update(o.revealed)
@@ -215,6 +221,8 @@ class EquityResult:
         trials: deals evaluated (all assignments when exact).
         exact: True when every assignment was enumerated.
         opponents: active opponents.
+        bet_gain: when asked (``pot`` given to :func:`equity`), the expected chips gained
+            by betting or raising instead of checking or calling; else ``None``.
     """
 
     win_high: float
@@ -228,6 +236,7 @@ class EquityResult:
     trials: int
     exact: bool
     opponents: int
+    bet_gain: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
@@ -561,6 +570,12 @@ class Accumulator:
         self.weight_sq = 0.0
         self.sums = np.zeros(4)
         self.squares = np.zeros(4)
+        self.gain: float | None = None
+
+    def add_gain(self, gains: NDArray[np.float64], weights: NDArray[np.float64] | None) -> None:
+        """Add per-deal chip gains (float64[n]) with the same weights as :meth:`add`."""
+        total = float(gains.sum() if weights is None else gains @ weights)
+        self.gain = total if self.gain is None else self.gain + total
 
     def add(self, out: Outcome, weights: NDArray[np.float64] | None = None) -> None:
         """Add a batch of per-deal outcomes, optionally weighted (float64[n], >= 0)."""
@@ -601,33 +616,39 @@ class Accumulator:
             trials=self.n,
             exact=exact,
             opponents=opponents,
+            bet_gain=None if self.gain is None else self.gain / total,
         )
 
 
 @cache
 def _reference_values(split: Split) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Sorted high and low values of 200,000 random seven-card hands (fixed seed): the
-    reference distribution behind :func:`strength_percentiles`."""
+    """Sorted high values of 200,000 random seven-card hands (fixed seed) and sorted low
+    values of those that have a qualifying low: the reference distributions behind
+    :func:`strength_percentiles`."""
     rng = np.random.default_rng(20_240_601)
     hands = sample_deals(tuple(range(52)), PLAYABLE_CARDS, 200_000, rng)
     high, low = hand_values(hands, split)
-    return np.sort(high), np.sort(low)
+    return np.sort(high), np.sort(low[low >= 0])
 
 
 def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArray[np.float64]:
     """Each hand's strength as a percentile among random seven-card hands.
 
+    The high percentile is the fraction of random hands whose best high is no better; in
+    split games the low percentile is the fraction of random *qualifying* lows that are no
+    better (a weak eight-low is a weak hand even though most hands have no low at all), and
+    a hand is as strong as its better direction.
+
     Args:
         highs, lows: int64 values of any shape (low -1 = none), from :func:`hand_values`.
-        split: game type; in split games a hand is as strong as its better direction.
+        split: game type.
 
     Returns:
-        float64 array of the same shape, in ``[0, 1]``: the fraction of random seven-card
-        hands (best five) that are no better.
+        float64 array of the same shape, in ``[0, 1]``.
     """
     ref_high, ref_low = _reference_values(split)
     pct = np.searchsorted(ref_high, highs, side="right") / len(ref_high)
-    if split.has_low:
+    if split.has_low and len(ref_low):
         low_pct = np.searchsorted(ref_low, lows, side="right") / len(ref_low)
         pct = np.maximum(pct, np.where(lows >= 0, low_pct, 0.0))
     out: NDArray[np.float64] = pct.astype(np.float64)
@@ -734,6 +755,9 @@ def equity(
     consistency: float = 1.0,
     rational: float = 1.0,
     trust: float = 1.0,
+    pot: int | None = None,
+    bet: int = 0,
+    fold_below: float = 0.5,
 ) -> EquityResult:
     """Showdown equity of the asking seat against random opponents (model: module docstring).
 
@@ -755,6 +779,15 @@ def equity(
             opponent) it plays a random five of its seven (:func:`careless_values`). Drawn
             per opponent and deal; below 1 the result is a Monte Carlo estimate even when
             the deals are enumerated.
+
+        pot: chips in the pot once the seat has called (bets of the round included); when
+            given, the result's ``bet_gain`` is the expected gain, in chips, of putting in
+            ``bet`` more chips (a bet or raise) instead of checking or calling: each
+            opponent whose hand is below the ``fold_below`` strength percentile
+            (:func:`strength_percentiles`) folds to it, the others call, and the showdown
+            is against the callers (a one-round look-ahead; later betting is ignored).
+        bet: chips of the bet or raise beyond the call.
+        fold_below: the strength percentile under which an opponent folds to a bet.
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -788,5 +821,17 @@ def equity(
             careful = gen.random(highs.shape) < rational
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
-        acc.add(outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split), weights)
+        now = outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split)
+        acc.add(now, weights)
+        if pot is not None:
+            weak = strength_percentiles(highs, lows, split) < fold_below
+            callers = (~weak).sum(axis=1)
+            called = outcome(
+                int(my_h[0]),
+                int(my_l[0]),
+                FieldBest.of(np.where(weak, -1, highs), np.where(weak, -1, lows)),
+                split,
+            )
+            gains = called.share * (pot + (callers + 1) * bet) - bet - now.share * pot
+            acc.add_gain(gains, weights)
     return acc.result(exact=exact, opponents=len(active))

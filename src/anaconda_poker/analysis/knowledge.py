@@ -7,9 +7,12 @@ cards) and the public log (to know who was still in the hand at each pass, hence
 received each passed card: the next seat still in the hand in the pass direction,
 RULES.md §3).
 
-A card the seat passed is assumed still to be with the seat it was passed to (it may have
-been passed on, which the seat cannot see), unless the seat holds it again or someone has
-revealed it.
+A card the seat passed is pinned to the seat it was passed to when it cannot have moved
+since: no later pass has happened, or every later pass of that seat came to this seat (and
+the card was not among the cards received). Otherwise the receiver may have passed it on
+(players pass along the junk they are given): the card is known to be in *some* opponent's
+hand and leaves the pool (:attr:`SeatKnowledge.elsewhere`). A card held again or revealed
+is simply where it is seen.
 """
 
 from __future__ import annotations
@@ -73,7 +76,8 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
         A :class:`SeatKnowledge`: the seat's five arranged cards once it has arranged (its
         dead and hidden cards out of play), else its seven; every other seat dealt in as an
         :class:`OpponentInfo` with its revealed cards, its fold, and the cards this seat
-        passed it.
+        passed it that cannot have moved since; passed cards that may have moved on are in
+        ``elsewhere``.
 
     Raises:
         ValueError: if the view is a spectator's.
@@ -94,16 +98,29 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
     shown = {c for cards in revealed.values() for c in cards}
     mine = set(hand) | set(out_of_play)
     pinned: dict[int, int] = {}
+    elsewhere: set[int] = set()
     lives = live_at_passes(view)
-    for index, record in enumerate(you.get("passes") or ()):
-        if index >= len(lives) or me not in lives[index]:
+    records = list(you.get("passes") or ())[: len(lives)]
+    directions = [
+        config.pass_directions[i % len(config.pass_directions)] for i in range(len(records))
+    ]
+    for index, record in enumerate(records):
+        if me not in lives[index]:
             break
-        direction = config.pass_directions[index % len(config.pass_directions)]
-        receiver = neighbour(lives[index], me, direction)
+        receiver = neighbour(lives[index], me, directions[index])
+        moved = any(
+            receiver in lives[later] and neighbour(lives[later], receiver, directions[later]) != me
+            for later in range(index + 1, len(records))
+        )
         for card in _codes(record["passed"]):
             pinned.pop(card, None)  # re-insert: dict order is pass order
-            pinned[card] = receiver
+            elsewhere.discard(card)
+            if moved:
+                elsewhere.add(card)
+            else:
+                pinned[card] = receiver
     opponents = []
+    overflow: list[int] = []
     for s in view["seats"]:
         seat = int(s["seat"])
         if seat == me:
@@ -112,12 +129,19 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
             c for c, r in pinned.items() if r == seat and c not in mine and c not in shown
         )
         room = PLAYABLE_CARDS - len(revealed[seat])  # keep the most recent passes if too many
+        if len(known) > room:
+            overflow.extend(known[: len(known) - room])
+            known = known[len(known) - room :]
         opponents.append(
             OpponentInfo(
                 seat=seat,
-                known=known[len(known) - room :] if len(known) > room else known,
+                known=known,
                 revealed=revealed[seat],
                 folded=bool(s["folded"]),
             )
         )
-    return SeatKnowledge(hand=hand, out_of_play=out_of_play, opponents=tuple(opponents))
+    elsewhere.update(overflow)
+    away = tuple(sorted(c for c in elsewhere if c not in mine and c not in shown))
+    return SeatKnowledge(
+        hand=hand, out_of_play=out_of_play, elsewhere=away, opponents=tuple(opponents)
+    )

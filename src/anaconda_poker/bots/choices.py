@@ -66,3 +66,10 @@ def pot_fraction_to(view: View, legal: LegalActions, fraction: float) -> int:
     call = legal.call_amount
     size = round(fraction * (pot + call))
     return max(current, int(me["bet"])) + max(size, 1)
+
+
+def call_to(view: View, legal: LegalActions) -> int:
+    """The seat's total bet this round after calling (the "to" amount of a call), chips."""
+    you = view["you"]
+    me = next(s for s in view["seats"] if s["seat"] == you["seat"])
+    return int(me["bet"]) + legal.call_amount

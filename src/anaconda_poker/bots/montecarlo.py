@@ -10,12 +10,17 @@ unseen cards consistently with that knowledge, under a per-decision sample budge
   the best set is passed.
 * **Arrange**: the five with the best expected share
   (:func:`~anaconda_poker.analysis.advice.arrange_choices`), stacked to disguise it.
-* **Bet**: with ``e`` its expected share of the pot against the opponents still in, ``P``
-  the pot (bets of this round included) and ``C`` the chips to call, calling is worth
-  ``e·(P + C) − C``: the bot calls when that is positive, bets or raises for value when
-  ``e`` exceeds its fair share ``1/players`` by a margin (each caller then adds more than
-  the bet costs), and otherwise checks or folds. Bets in pot- and no-limit grow with the
-  edge (half the pot up to the pot). Raising stops at four big bets in a round.
+* **Bet** (after the arrangement): the calculator also prices a bet or raise
+  (``bet_gain``: opponents holding weak hands fold, the others call, the showdown is
+  against the callers); the bot bets or raises when that gain is positive. Facing a bet
+  with ``e`` its expected share, ``P`` the pot and ``C`` the call, it calls when
+  ``e·(P + C + 2F) > C + F``, where ``F`` is one big bet per betting round left (the price
+  of calling down), and otherwise folds; it checks when it can.
+* **Bet** (before the arrangement, when the passes will change every hand): the equity is
+  shrunk toward the fair share ``1/players``; the bot raises when it exceeds the fair share
+  by a margin and calls at a discount on the pot odds (``early_odds``).
+* Bets in pot- and no-limit are three quarters of the pot; raising stops at four big bets
+  in a round.
 
 The opponents model, on top of the calculator's random cards:
 
@@ -26,8 +31,6 @@ The opponents model, on top of the calculator's random cards:
   fixed is read as erratic and counts little.
 * **Shown cards belong to the best five** (``consistency``) and **some opponents arrange
   carelessly** (``rational``): see :func:`~anaconda_poker.analysis.equity.equity`.
-* **Before the arrangement** the equity is shrunk toward the fair share (the passes will
-  change every hand) and raising needs a larger margin.
 
 Deterministic: every random draw comes from the injected ``random.Random``.
 """
@@ -42,7 +45,14 @@ import numpy as np
 from anaconda_poker.analysis.advice import arrange_choices, pass_choices
 from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
-from anaconda_poker.bots.choices import aggress, check_or_fold, passive, pot_fraction_to
+from anaconda_poker.bots.choices import (
+    aggress,
+    aggressive_range,
+    call_to,
+    check_or_fold,
+    passive,
+    pot_fraction_to,
+)
 from anaconda_poker.bots.protocol import View
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Betting, TableConfig
@@ -63,9 +73,8 @@ class MonteCarloBot:
             (about linear).
         exact_limit: enumerate exactly instead when the unseen assignments are at most this
             many (late in a hand).
-        value_margin: how far above its fair share ``1/players`` the equity must be to bet
-            or raise after the arrangement (a factor: 1.3 = 30% above).
-        early_margin: the same factor before the arrangement.
+        early_margin: before the arrangement, how far above its fair share ``1/players``
+            the (shrunk) equity must be to bet or raise (a factor: 1.3 = 30% above).
         early_shrink: before the arrangement, the equity used is
             ``fair + early_shrink·(e − fair)``.
         early_odds: before the arrangement, call when ``e·(P + C) > early_odds·C``.
@@ -77,6 +86,11 @@ class MonteCarloBot:
             five (:func:`~anaconda_poker.analysis.equity.consistency_weights`).
         rational: probability that an opponent arranges its best five rather than a random
             one.
+        fold_below: after the arrangement, opponents below this strength percentile are
+            modelled as folding to a bet (``bet_gain`` of
+            :func:`~anaconda_poker.analysis.equity.equity`).
+        call_down: after the arrangement, a call is priced as if the seat will also call
+            ``call_down`` big bets in each betting round left (and win as many).
 
     Raises:
         ValueError: if ``samples < 1``.
@@ -91,17 +105,18 @@ class MonteCarloBot:
         rng: random.Random,
         samples: int = DEFAULT_SAMPLES,
         exact_limit: int = 2_000,
-        value_margin: float = 1.3,
-        read_bets: float = 1.0,
+        read_bets: float = 3.0,
         read_calls: float = 0.25,
         early_shrink: float = 0.5,
         consistency: float = 0.2,
         rational: float = 0.7,
-        early_odds: float = 1.0,
-        trust: float = 0.7,
-        read_early: float = 0.3,
+        early_odds: float = 0.5,
+        trust: float = 1.0,
+        read_early: float = 1.0,
         erratic: float = 0.25,
-        early_margin: float = 2.0,
+        early_margin: float = 1.3,
+        fold_below: float = 0.5,
+        call_down: float = 1.0,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -109,7 +124,6 @@ class MonteCarloBot:
         self.rng = rng
         self.samples = samples
         self.exact_limit = exact_limit
-        self.value_margin = value_margin
         self.read_bets = read_bets
         self.read_calls = read_calls
         self.early_shrink = early_shrink
@@ -120,8 +134,10 @@ class MonteCarloBot:
         self.read_early = read_early
         self.erratic = erratic
         self.early_margin = early_margin
+        self.fold_below = fold_below
+        self.call_down = call_down
         self._cache: OrderedDict[
-            tuple[SeatKnowledge, tuple[tuple[int, float], ...]], EquityResult
+            tuple[SeatKnowledge, tuple[tuple[int, float], ...], int | None, int], EquityResult
         ] = OrderedDict()
 
     def _generator(self) -> np.random.Generator:
@@ -172,10 +188,17 @@ class MonteCarloBot:
             out[seat] = out.get(seat, 0.0) + factor * value
         return out
 
-    def equity(self, knowledge: SeatKnowledge, aggression: dict[int, float]) -> EquityResult:
-        """The seat's equity given the opponents' betting (cached: the decisions of one
-        betting round with no new bets reuse it)."""
-        key = (knowledge, tuple(sorted(aggression.items())))
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        aggression: dict[int, float],
+        pot: int | None = None,
+        extra: int = 0,
+    ) -> EquityResult:
+        """The seat's equity given the opponents' betting, and when ``pot`` is given the
+        expected gain of betting ``extra`` chips (cached: decisions of one betting round
+        with no new bets reuse it)."""
+        key = (knowledge, tuple(sorted(aggression.items())), pot, extra)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -189,6 +212,9 @@ class MonteCarloBot:
             consistency=self.consistency,
             rational=self.rational,
             trust=self.trust,
+            pot=pot,
+            bet=extra,
+            fold_below=self.fold_below,
         )
         self._cache[key] = result
         if len(self._cache) > _CACHE:
@@ -226,31 +252,43 @@ class MonteCarloBot:
         return self._bet(view, legal, knowledge)
 
     def _bet(self, view: View, legal: LegalActions, knowledge: SeatKnowledge) -> Action:
-        result = self.equity(knowledge, self.aggression(view))
+        reads = self.aggression(view)
         opponents = len(knowledge.active)
         fair = 1.0 / (opponents + 1)
-        e = result.share
-        odds = 1.0
-        margin = self.value_margin
-        shrink = 1.0
-        if len(knowledge.hand) > 5:  # before arranging: passes will change every hand
-            shrink = self.early_shrink
-            e = fair + shrink * (e - fair)
-            odds = self.early_odds
-            margin = self.early_margin
-        # the value threshold: a margin above the fair share, but always reachable (at most
-        # 60% of the way from the fair share to the best equity possible after shrinking)
-        threshold = min(fair * margin, fair + 0.6 * shrink * (1.0 - fair))
         pot = int(view["pot_total"])
         call = legal.call_amount
         cap = 4 * self.config.big_bet
-        if e > threshold and int(view["current_bet"]) < cap:
+        found = aggressive_range(legal)
+        may_raise = found is not None and int(view["current_bet"]) < cap
+        arranged = len(knowledge.hand) == 5
+        to = 0
+        if may_raise and found is not None:
             if self.config.betting is Betting.FIXED_LIMIT:
-                return aggress(legal, 0)
-            edge = min(1.0, (e - fair) / (1.0 - fair) * 2)
-            return aggress(legal, pot_fraction_to(view, legal, 0.5 + 0.5 * edge))
+                to = found[1][0]
+            else:
+                to = pot_fraction_to(view, legal, 0.75)
+        extra = max(0, to - call_to(view, legal))
+        result = self.equity(
+            knowledge, reads, pot + call if arranged and may_raise else None, extra
+        )
+        e = result.share
+        odds = 1.0
+        future = 0
+        if arranged:
+            if may_raise and result.bet_gain is not None and result.bet_gain > 0:
+                return aggress(legal, to)
+            # facing a bet with rounds to come: calling down costs a bet per round too
+            rounds_left = self.config.betting_rounds - int(view["betting_round"])
+            future = round(self.call_down * rounds_left * self.config.big_bet)
+        else:  # before arranging: passes will change every hand
+            e = fair + self.early_shrink * (e - fair)
+            odds = self.early_odds
+            # the value threshold: a margin above the fair share, always reachable
+            threshold = min(fair * self.early_margin, fair + 0.6 * self.early_shrink * (1 - fair))
+            if may_raise and e > threshold:
+                return aggress(legal, to)
         if call == 0:
             return passive(legal)
-        if e * (pot + call) > odds * call:
+        if e * (pot + call + 2 * future) > odds * (call + future):
             return passive(legal)
         return check_or_fold(legal)
