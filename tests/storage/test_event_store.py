@@ -145,3 +145,25 @@ def test_sqlite_file_and_folder_are_created(tmp_path: Path) -> None:
     assert path.exists()
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_sqlite_checkpoints_run_outside_commits(tmp_path: Path) -> None:
+    from anaconda_poker.storage.database import Checkpointer
+
+    path = tmp_path / "wal.sqlite3"
+    engine = open_database(f"sqlite:///{path}")
+    store = EventStore(engine)
+    store.write([WriteBatch("t1", 1, _events("table_created"), new_table=_table())])
+    for seq in range(2, 200):
+        store.write([WriteBatch("t1", seq, _events("action"))])
+    wal = Path(f"{path}-wal")
+    assert wal.stat().st_size > 0  # no automatic checkpoint: the log holds the commits
+    checkpointer = Checkpointer(engine, interval=0.01)
+    checkpointer.start()
+    checkpointer.stop()
+    assert checkpointer.checkpoints >= 1
+    with engine.connect() as conn:
+        busy, log_frames, done = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+    assert busy == 0 and log_frames == done  # everything is in the database file
+    assert len(store.events("t1")) == 199
+    engine.dispose()

@@ -12,6 +12,7 @@ start; override with ``--database`` or the ``ANACONDA_POKER_DATABASE`` environme
 
 from __future__ import annotations
 
+import gc
 import socket
 from pathlib import Path
 
@@ -19,6 +20,9 @@ import typer
 
 from anaconda_poker.cli.main import app
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
+
+GC_GENERATION0 = 20_000
+"""Young-generation threshold of Python's cyclic garbage collector in the server process."""
 
 
 @app.command()
@@ -78,12 +82,19 @@ def serve(
         lifespan="on",
     )
     server = uvicorn.Server(config)
+    # fewer, larger young-generation collections: the default (700) runs the collector
+    # dozens of times a second under load, and each pass stalls every table for a moment
+    gc.set_threshold(GC_GENERATION0, 20, 20)
 
     original_startup = server.startup
 
     async def startup(sockets: list[socket.socket] | None = None) -> None:
         await original_startup(sockets=sockets)
         if server.started:
+            # everything built so far (modules, evaluator tables, rebuilt tables) lives as
+            # long as the process: keep it out of the collector's full passes
+            gc.collect()
+            gc.freeze()
             typer.echo(f"anaconda-poker is serving at http://{shown_host}:{bound_port}/", err=False)
             typer.echo(f"database: {database}")
 

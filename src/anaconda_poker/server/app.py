@@ -26,7 +26,7 @@ from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
-from anaconda_poker.storage.database import open_database
+from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
 
 log = logging.getLogger("anaconda_poker.server")
@@ -53,6 +53,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
         await asyncio.to_thread(get_tables)  # build the evaluator's tables before any hand
         engine = open_database(settings.database_url)
+        checkpointer = Checkpointer(engine)
+        checkpointer.start()
         store = EventStore(engine)
         writer = EventWriter(store)
         lobby = Lobby(
@@ -67,6 +69,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             yield
         finally:
             await lobby.stop()
+            await asyncio.to_thread(checkpointer.stop)
             engine.dispose()
 
     app = FastAPI(

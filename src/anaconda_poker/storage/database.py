@@ -2,11 +2,15 @@
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
 server process being killed (``kill -9``); only a power loss may lose the last commits.
+Checkpoints (copying the log into the database file) run in a :class:`Checkpointer` thread.
 PostgreSQL URLs (``postgresql://user@host:port/db``) are driven by psycopg 3.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +19,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from anaconda_poker.storage.schema import metadata
+
+log = logging.getLogger("anaconda_poker.storage")
 
 
 class DatabaseURLError(ValueError):
@@ -48,7 +54,65 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    # checkpoints run in a background thread (Checkpointer), never inside a commit on the
+    # server's event loop: a checkpoint syncs the database file and may take a while
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
+
+
+class Checkpointer:
+    """Copies a SQLite write-ahead log back into the database file from a background thread.
+
+    ``PRAGMA wal_checkpoint(PASSIVE)`` every ``interval`` seconds: it never waits for readers
+    or writers, and SQLite releases the GIL while it works, so the event loop committing the
+    server's events is never blocked by a file sync. Does nothing for other databases.
+
+    Args:
+        engine: from :func:`open_database`.
+        interval: seconds between checkpoints.
+    """
+
+    def __init__(self, engine: Engine, *, interval: float = 1.0) -> None:
+        self.engine = engine
+        self.interval = interval
+        self.checkpoints = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the thread (SQLite only; idempotent)."""
+        if self.engine.dialect.name != "sqlite" or self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Run a last checkpoint and stop the thread (blocking)."""
+        if self._thread is None:
+            return
+        self._stop.set()
+        self._thread.join()
+        self._thread = None
+
+    def checkpoint(self) -> None:
+        """One passive checkpoint now.
+
+        Raises:
+            sqlalchemy.exc.OperationalError: the database failed.
+        """
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        self.checkpoints += 1
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.checkpoint()
+            except Exception:  # a busy or failing database: try again next time
+                log.warning("SQLite checkpoint failed", exc_info=True)
+        with contextlib.suppress(Exception):
+            self.checkpoint()
 
 
 def open_database(url: str, *, create: bool = True) -> Engine:

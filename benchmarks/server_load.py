@@ -1,0 +1,291 @@
+"""Game server under load: K concurrent tables of websocket bots on loopback.
+
+Run: ``.venv/bin/python benchmarks/server_load.py [--tables 50,100,250,500] [--seats 3]
+[--think 1.0] [--seconds 20] [--database sqlite|postgresql://...]``
+
+For every K the real server (``anaconda-poker serve`` in a child process, fresh SQLite file,
+uvloop, one core's worth of Python) gets K tables of ``--seats`` seats, each seat taken
+through the REST API and driven over its own websocket by a client bot in this process: on
+each ``state`` frame that gives it the turn it waits a human-like think time (uniform
+between 0.5x and 1.5x ``--think`` seconds), then sends a random legal action. Every
+accepted action is committed to the database before it is broadcast.
+
+Printed per K: actions per second accepted by the server, and the latency from sending an
+action to receiving the ``state`` frame that shows its result (p50, p99, max, in ms), the
+server's CPU use, and the hands played. The target on a 2-core machine: 500 tables with p99
+below 50 ms. The client bots share the machine with the server; their own CPU use is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from websockets.asyncio.client import ClientConnection, connect
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action; never folds when a check is free (hands last longer)."""
+    kinds = sorted(legal["kinds"])
+    if "pass" in kinds:
+        return {"action": "pass", "cards": rng.sample(legal["cards"], legal["pass_count"])}
+    if "arrange" in kinds:
+        return {"action": "arrange", "cards": rng.sample(legal["cards"], legal["arrange_count"])}
+    if "check" in kinds:
+        kinds.remove("fold")
+    kind = rng.choice(kinds)
+    if kind == "bet":
+        return {"action": "bet", "to": rng.randint(*legal["bet_range"])}
+    if kind == "raise":
+        return {"action": "raise", "to": rng.randint(*legal["raise_range"])}
+    return {"action": kind}
+
+
+@dataclass
+class Measure:
+    """Latencies (seconds) and counts, recorded only while ``on``."""
+
+    on: bool = False
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+class Server:
+    """``anaconda-poker serve`` on a free port in a child process."""
+
+    def __init__(self, database: str, folder: Path) -> None:
+        command = [
+            sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
+            "--host", "127.0.0.1", "--port", "0", "--database", database,
+            "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        while line and "serving at" not in line:
+            line = self.proc.stdout.readline()
+        if "serving at" not in line:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        self.http = line.split("serving at ", 1)[1].strip().rstrip("/")
+        self.ws = self.http.replace("http://", "ws://") + "/ws"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+async def seat_bot(
+    ws: ClientConnection, rng: random.Random, think: float, measure: Measure, stop: asyncio.Event
+) -> None:
+    """Play one seat: act once per turn after a think time; time each action's broadcast."""
+    sent_turn: str | None = None
+    sent_at = 0.0
+    pending: asyncio.Task[None] | None = None
+
+    async def act(turn: str, legal: dict[str, Any]) -> None:
+        nonlocal sent_turn, sent_at
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        if stop.is_set():
+            return
+        sent_turn, sent_at = turn, time.perf_counter()
+        try:
+            await ws.send(
+                json.dumps({"type": "action", "turn": turn, "action": choose(legal, rng)})
+            )
+        except Exception:  # the socket closed at the end of the run
+            return
+
+    try:
+        async for raw in ws:
+            if stop.is_set():
+                break
+            frame = json.loads(raw)
+            kind = frame["type"]
+            if kind == "error":
+                if measure.on:
+                    measure.errors[frame["code"]] = measure.errors.get(frame["code"], 0) + 1
+                continue
+            if kind != "state":
+                continue
+            if sent_turn is not None and frame["turn"] != sent_turn:
+                # the first frame showing the action's result (the turn moved on or the
+                # hand ended)
+                if measure.on:
+                    measure.latencies.append(time.perf_counter() - sent_at)
+                    measure.actions += 1
+                sent_turn = None
+            if frame["turn"] is None:
+                continue
+            view = frame["view"]
+            you = view["you"] if view else None
+            if you is None or you["seat"] not in view["to_act"] or not you["legal"]["kinds"]:
+                continue
+            if sent_turn == frame["turn"] or (pending is not None and not pending.done()):
+                continue
+            pending = asyncio.create_task(act(frame["turn"], you["legal"]))
+    except Exception:  # the socket closed at the end of the run
+        pass
+
+
+async def run_load(
+    server: Server, tables: int, seats: int, think: float, seconds: float, warmup: float
+) -> dict[str, Any]:
+    measure = Measure()
+    stop = asyncio.Event()
+    sockets: list[ClientConnection] = []
+    tasks: list[asyncio.Task[None]] = []
+    rng = random.Random(tables)
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=server.http, limits=limits, timeout=30) as http:
+        for t in range(tables):
+            created = (
+                await http.post(
+                    "/api/tables",
+                    json={
+                        "name": f"Load {t}", "host_name": "P0", "seats": seats,
+                        "starting_stack": 100_000, "action_timer": 30, "time_bank": 30,
+                    },
+                )
+            ).json()  # fmt: skip
+            tokens = [created["token"]]
+            table_id = created["table"]["table_id"]
+            for s in range(1, seats):
+                taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": f"P{s}"})
+                tokens.append(taken.json()["token"])
+            for token in tokens:
+                ws = await connect(server.ws, max_size=2**22, compression=None)
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                sockets.append(ws)
+                tasks.append(
+                    asyncio.create_task(
+                        seat_bot(ws, random.Random(rng.random()), think, measure, stop)
+                    )
+                )
+    client_cpu0 = time.process_time()
+    await asyncio.sleep(warmup)
+    cpu0 = process_cpu_seconds(server.proc.pid)
+    measure.on = True
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    measure.on = False
+    elapsed = time.perf_counter() - started
+    cpu1 = process_cpu_seconds(server.proc.pid)
+    client_cpu = time.process_time() - client_cpu0
+    async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
+        listing = (await http.get("/api/tables")).json()["tables"]
+    stop.set()
+    for ws in sockets:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(measure.latencies)
+
+    def pct(p: float) -> float:
+        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+    return {
+        "tables": tables,
+        "connections": tables * seats,
+        "actions_per_s": measure.actions / elapsed,
+        "p50": pct(0.50),
+        "p99": pct(0.99),
+        "max": 1000 * lat[-1] if lat else float("nan"),
+        "server_cpu": 100 * (cpu1 - cpu0) / elapsed,
+        "client_cpu": 100 * client_cpu / (elapsed + warmup),
+        "hands": sum(t["hand_no"] for t in listing),
+        "errors": measure.errors,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="50,100,250,500", help="comma-separated K values")
+    parser.add_argument("--seats", type=int, default=3)
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per K")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--database", default="sqlite", help="'sqlite' (a fresh file) or a URL")
+    args = parser.parse_args()
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    console = Console(width=150)
+    rows = []
+    counts = [int(k) for k in args.tables.split(",")]
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("server load", total=len(counts))
+        for k in counts:
+            with tempfile.TemporaryDirectory() as folder:
+                database = (
+                    f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+                    if args.database == "sqlite"
+                    else args.database
+                )
+                server = Server(database, Path(folder))
+                try:
+                    rows.append(
+                        asyncio.run(
+                            run_load(server, k, args.seats, args.think, args.seconds, args.warmup)
+                        )
+                    )
+                finally:
+                    server.stop()
+            progress.advance(task)
+    table = Table(
+        title=f"Server load: {args.seats} websocket bots per table, think {args.think:g} s "
+        f"(0.5-1.5x), {args.seconds:g} s measured after {args.warmup:g} s"
+    )
+    for column in (
+        "tables", "connections", "actions/s", "p50 ms", "p99 ms", "max ms",
+        "server CPU %", "client CPU %", "hands", "errors",
+    ):  # fmt: skip
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            str(row["tables"]),
+            str(row["connections"]),
+            f"{row['actions_per_s']:.0f}",
+            f"{row['p50']:.1f}",
+            f"{row['p99']:.1f}",
+            f"{row['max']:.1f}",
+            f"{row['server_cpu']:.0f}",
+            f"{row['client_cpu']:.0f}",
+            str(row["hands"]),
+            ", ".join(f"{k}: {v}" for k, v in row["errors"].items()) or "0",
+        )
+    console.print(table)
+    console.print("Target (issue 6): 500 tables with p99 < 50 ms on a 2-core machine.")
+
+
+if __name__ == "__main__":
+    main()
