@@ -84,7 +84,7 @@ class Client:
 
     ws: ClientConnection
     frames: list[dict[str, Any]] = field(default_factory=list)
-    on_text: Callable[[str], None] | None = None
+    on_text: Callable[[str, dict[str, Any]], None] | None = None
     keep_frames: bool = True
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -93,9 +93,9 @@ class Client:
     async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
         assert isinstance(raw, str)
-        if self.on_text is not None:
-            self.on_text(raw)
         frame: dict[str, Any] = json.loads(raw)
+        if self.on_text is not None:
+            self.on_text(raw, frame)
         if self.keep_frames:
             self.frames.append(frame)
         return frame

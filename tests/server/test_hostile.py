@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_helpers import Client, LiveServer, create_table, table_snapshot, ws_client
+from server_helpers import (
+    Client,
+    LiveServer,
+    create_table,
+    start_server,
+    table_snapshot,
+    ws_client,
+)
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.table import Table
 
 
@@ -239,19 +249,41 @@ async def test_huge_frames_close_the_socket(live_server: LiveServer) -> None:
     await guest.close()
 
 
-async def test_rate_limit(live_server: LiveServer) -> None:
-    _table, host, guest, _ = await _seated_pair(live_server)
-    for _ in range(80):
+@pytest.fixture
+async def strict_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
+    """A live server allowing 1 message per second with bursts of 5 per connection."""
+    settings = ServerSettings(
+        database_url=db_url,
+        static_dir=tmp_path,
+        create_default_lobby=False,
+        between_hands=0.0,
+        rate_limit=(1.0, 5.0),
+    )
+    live, server, task = await start_server(settings)
+    try:
+        yield live
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+
+
+async def test_rate_limit(strict_server: LiveServer) -> None:
+    _table, host, guest, _ = await _seated_pair(strict_server)
+    for _ in range(60):
         await guest.send({"type": "ping"})
-    frames = []
-    for _ in range(80):
-        frames.append(await guest.recv())
-    codes = [f.get("code") for f in frames if f["type"] == "error"]
+    frames = [await guest.recv() for _ in range(60)]
+    codes = [f["code"] for f in frames if f["type"] == "error"]
     pongs = [f for f in frames if f["type"] == "pong"]
-    assert codes and set(codes) == {"rate_limited"}
-    assert 40 <= len(pongs) < 80
-    for client in (host, guest):
-        await client.close()
+    assert set(codes) == {"rate_limited"} and 5 <= len(pongs) < 10
+    assert len(codes) + len(pongs) == 60
+    # a client that keeps flooding is disconnected (policy violation)
+    for _ in range(120):
+        await guest.send({"type": "ping"})
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await guest.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    await host.close()
 
 
 async def test_foreign_origins_are_refused(live_server: LiveServer) -> None:

@@ -129,8 +129,11 @@ class LeakChecker:
     hands_checked: set[tuple[str, int]] = field(default_factory=set)
     card_frames: int = 0
 
-    def add(self, table_id: str, seat: int | None, text: str) -> None:
-        frame = json.loads(text)
+    def add(
+        self, table_id: str, seat: int | None, text: str, frame: dict[str, Any] | None = None
+    ) -> None:
+        if frame is None:
+            frame = json.loads(text)
         kind = frame["type"]
         who = "spectator" if seat is None else f"seat {seat}"
         if kind in ("state", "hand_finished") and frame.get("hand_no"):
@@ -244,7 +247,9 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
         watcher = await ws_client(live_server, {"table_id": table_id, "spectate": True})
         for client, seat in ((player, 0), (watcher, None)):  # every frame, as received
             client.keep_frames = False
-            client.on_text = (lambda tid, s: lambda text: checker.add(tid, s, text))(table_id, seat)
+            client.on_text = (lambda tid, s: lambda text, f: checker.add(tid, s, text, f))(
+                table_id, seat
+            )
         tables.append((table, player, watcher))
         clients += [player, watcher]
 

@@ -82,19 +82,33 @@ async def test_two_players_and_a_spectator_play_full_hands(live_server: LiveServ
 
 
 async def test_reconnect_resyncs_and_keeps_the_seat(live_server: LiveServer) -> None:
+    # hands are dealt by the host only, so that the table stands still whenever it waits for
+    # seat 0: what the reconnected seat receives can be compared with the server's state
     created = await create_table(
-        live_server, seats=2, bots=[{"seat": 1, "level": "calling-station"}]
+        live_server, seats=2, bots=[{"seat": 1, "level": "calling-station"}], auto_start=False
     )
     table = live_server.lobby.table(created["table"]["table_id"])
     first = await ws_client(live_server, {"token": created["token"]})
+    await first.send({"type": "next_hand"})
+
+    def waits_for_seat_0() -> bool:
+        hand = table.hand
+        return hand is not None and (hand.is_complete or hand.to_act == (0,))
+
     await play_over_websocket(
         first,
         random.Random(3),
-        until=lambda: table.hand is not None and table.hand.action_count >= 4,
+        until=lambda: (
+            table.hand is not None and table.hand.action_count >= 4 and waits_for_seat_0()
+        ),
     )
     await first.close()
-    await asyncio.sleep(0.05)
+    for _ in range(200):
+        if table.seats[0] is not None and table.seats[0].connections == 0:
+            break
+        await asyncio.sleep(0.01)
     assert table.seats[0] is not None and table.seats[0].connections == 0
+    assert waits_for_seat_0()
     again = await ws_client(live_server, {"token": created["token"]})
     welcome = await again.until(lambda f: f["type"] == "welcome")
     info = await again.until(lambda f: f["type"] == "table")
@@ -105,15 +119,20 @@ async def test_reconnect_resyncs_and_keeps_the_seat(live_server: LiveServer) -> 
     expected = table.state_message(0)
     assert state["view"] == expected["view"] and state["turn"] == expected["turn"]
     assert state["version"] == table.seq
-    # the seat keeps playing after the resync
+    # the seat keeps playing after the resync, to the end of the hand
     start = table.stats.hands_finished
-    await again.send({"type": "sync"})  # the resync state was consumed above: ask again
+    if not table.in_hand:
+        await again.send({"type": "next_hand"})
+    else:
+        await again.send({"type": "sync"})  # the resync state was consumed above: ask again
     await play_over_websocket(
         again, random.Random(4), until=lambda: table.stats.hands_finished > start
     )
+    assert not table.in_hand  # no automatic deal: the table stands still
     await again.send({"type": "sync"})
-    resync = await again.until(lambda f: f["type"] == "state")
+    resync = await again.until(lambda f: f["type"] == "state" and f["version"] == table.seq)
     assert resync["view"] == table.state_message(0)["view"]
+    assert resync["view"]["phase"] == "complete"
     await again.close()
 
 
