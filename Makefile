@@ -47,6 +47,7 @@ test: lint typecheck pytest
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/evaluation.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/equity.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
