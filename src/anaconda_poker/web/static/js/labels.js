@@ -86,3 +86,21 @@ export function errorText(code, message) {
     default: return message || code;
   }
 }
+
+// Player names as the server accepts them (server/protocol.py NAME_PATTERN, Python's \w):
+// 1 to 24 letters, digits, spaces and _ . ' -, starting with a letter, digit or _.
+const NAME_RE = /^[\p{L}\p{N}_][\p{L}\p{N}_ .'\-]{0,23}$/u;
+
+/**
+ * What is wrong with a player name, as a translated sentence, or "" when it is fine.
+ * @param {string} name  the name as typed (trimmed here)
+ * @param {(string|null|undefined)[]} [taken]  names already used at the table (any case)
+ */
+export function nameProblem(name, taken = []) {
+  const n = String(name ?? "").trim();
+  if (!n) return t("Please enter your name.");
+  if (!NAME_RE.test(n)) return t("A name has 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit.");
+  const folded = n.toLowerCase();
+  if (taken.some((x) => x && x.trim().toLowerCase() === folded)) return t("Someone at this table already uses that name.");
+  return "";
+}

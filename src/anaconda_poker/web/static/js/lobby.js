@@ -3,8 +3,8 @@
 
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
-import { t } from "./i18n.js";
-import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, splitLabel } from "./labels.js";
+import { chips, t } from "./i18n.js";
+import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
 import { getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 const FALLBACK_OPTIONS = {
@@ -28,17 +28,43 @@ export function inviteUrl(tableId) {
   return `${location.origin}/t/${encodeURIComponent(tableId)}`;
 }
 
-/** Copy text to the clipboard, falling back to selecting an input. */
+/**
+ * Copy text to the clipboard. A page served over plain http on a home network has no
+ * clipboard API, so the text is then copied from a selected, invisible text field; if even
+ * that fails, the visible input is selected for Ctrl+C or, where it is hidden (phones), the
+ * link itself is shown.
+ */
 export async function copyText(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    announce(t("Invite link copied."));
-  } catch {
-    if (input) {
-      input.focus();
-      input.select();
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      announce(t("Invite link copied."));
+      return;
+    } catch {
+      // denied: try the old way below
     }
+  }
+  const back = document.activeElement;
+  const area = h("textarea", { readonly: true, "aria-hidden": "true", tabindex: "-1", class: "copy-buffer" });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  back?.focus?.();
+  if (copied) {
+    announce(t("Invite link copied."));
+  } else if (input && input.getClientRects().length) {
+    input.focus();
+    input.select();
     announce(t("Press Ctrl+C to copy the selected link."));
+  } else {
+    announce(`${t("Invite link")}: ${text}`);
   }
 }
 
@@ -149,7 +175,15 @@ export function mount(main) {
       h("fieldset", null, h("legend", null, t("Cards and passing")),
         h("div.form-grid", null,
           field("cards-dealt", t("Cards dealt"), select("cards-dealt", "cardsDealt", c.cards_dealt,
-            (v) => (Number(v) === 9 ? t("9 (two hidden cards, at most 5 players)") : t("7 (standard)"))))),
+            (v) => (Number(v) === 9 ? t("9 (two hidden cards, at most 5 players)") : t("7 (standard)")),
+            () => {
+              // nine cards each: one deck deals at most five players (RULES.md §1)
+              if (toInt(form.cardsDealt, 7) === 9 && toInt(form.seats, 6) > 5) {
+                form.seats = 5;
+                const seatsInput = document.getElementById("seats");
+                if (seatsInput) seatsInput.value = "5";
+              }
+            }))),
         h("div.bot-list", { style: { "margin-top": "8px" } }, passRows)),
       h("fieldset", null, h("legend", null, t("Betting and stakes")),
         h("div.form-grid", null,
@@ -227,7 +261,7 @@ export function mount(main) {
       action_timer: form.timerOn ? toInt(form.actionTimer, 30) : null,
       time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
       dealers_choice: Boolean(form.dealersChoice),
-      bot_pause: Math.max(0, Number(form.botPause) || 0),
+      bot_pause: Math.min(10, Math.max(0, Number(form.botPause) || 0)),
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
@@ -244,24 +278,76 @@ export function mount(main) {
     return Object.prototype.hasOwnProperty.call(options.table_defaults || {}, "show_equity");
   }
 
+  // What the server would refuse, found before sending: its messages are English and a
+  // refused request logs a console error. Returns [field id, translated message] or null.
+  // Empty number fields take the defaults (buildRequest); the limits are RULES.md §1 and §6
+  // and those of server/protocol.py.
+  function formProblem() {
+    const hostProblem = nameProblem(form.hostName);
+    if (hostProblem) return ["host-name", hostProblem];
+    const taken = [form.hostName];
+    for (const [i, b] of bots.entries()) {
+      if (!b.name.trim()) continue;
+      const problem = nameProblem(b.name, taken);
+      if (problem) return [`bot-name-${i}`, problem];
+      taken.push(b.name);
+    }
+    const whole = (id, label, value, min, max) => {
+      if (value === "" || value === null || value === undefined) return null;
+      const n = Number(value);
+      return Number.isInteger(n) && n >= min && n <= max ? null
+        : [id, t("{field}: enter a whole number from {min} to {max}.", { field: label, min: chips(min), max: chips(max) })];
+    };
+    const maxSeats = toInt(form.cardsDealt, 7) === 9 ? 5 : 7;
+    const checks = [
+      () => whole("seats", t("Seats"), form.seats, 2, maxSeats),
+      ...form.passCounts.map((n, i) => () => whole(`pass-count-${i}`, t("Cards in pass {n}", { n: i + 1 }), n, 1, 6)),
+      () => whole("ante", t("Ante"), form.ante, 0, 100000),
+      () => whole("small-bet", t("Small bet"), form.smallBet, 1, 100000),
+      () => whole("big-bet", t("Big bet"), form.bigBet, 1, 100000),
+      () => (toInt(form.bigBet, 4) < toInt(form.smallBet, 2) ? ["big-bet", t("The big bet must be at least the small bet.")] : null),
+      () => whole("raise-cap", t("Raise cap (bets per round)"), form.raiseCap, 1, 100),
+      () => whole("starting-stack", t("Starting stack"), form.startingStack, 1, 10000000),
+      () => (form.timerOn ? whole("action-timer", t("Seconds per decision"), form.actionTimer, 5, 600) : null),
+      () => (form.timerOn ? whole("time-bank", t("Time bank (seconds)"), form.timeBank, 0, 3600) : null),
+    ];
+    for (const check of checks) {
+      const found = check();
+      if (found) return found;
+    }
+    return null;
+  }
+
+  function showProblem(id, message) {
+    const errorBox = document.getElementById("create-error");
+    if (errorBox) errorBox.textContent = message;
+    for (const el of document.querySelectorAll("#create-form [aria-invalid]")) el.removeAttribute("aria-invalid");
+    const el = id ? document.getElementById(id) : null;
+    if (!el) return;
+    el.setAttribute("aria-invalid", "true");
+    el.setAttribute("aria-describedby", "create-error");
+    el.focus();
+  }
+
   async function onCreate(ev) {
     ev.preventDefault();
     const errorBox = document.getElementById("create-error");
-    if (!form.hostName.trim()) {
-      errorBox.textContent = t("Please enter your name.");
-      document.getElementById("host-name")?.focus();
+    const problem = formProblem();
+    if (problem) {
+      showProblem(...problem);
       return;
     }
     const body = buildRequest();
     if (body.bots.length > body.seats - 1) {
-      errorBox.textContent = t("Too many bots for {n} seats.", { n: body.seats });
+      showProblem("seats", t("Too many bots for {n} seats.", { n: body.seats }));
       return;
     }
     if (body.host_plays === false && body.bots.length < 2) {
-      errorBox.textContent = t("A table where only bots play needs at least two bots.");
+      showProblem("bot-add", t("A table where only bots play needs at least two bots."));
       return;
     }
     busy = true;
+    showProblem(null, "");
     errorBox.textContent = "";
     try {
       const res = await api.createTable(body);
@@ -311,13 +397,17 @@ export function mount(main) {
   }
 
   async function loadOptions() {
+    const shown = defaults();
     try {
       const res = await api.options();
       if (res?.config_defaults) options = { ...FALLBACK_OPTIONS, ...res };
     } catch {
       options = FALLBACK_OPTIONS;
     }
-    form = defaults();
+    // the server's defaults replace the built-in ones, but never what was typed meanwhile
+    const fresh = defaults();
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    form = Object.fromEntries(Object.entries(fresh).map(([key, value]) => [key, same(form[key], shown[key]) ? value : form[key]]));
     render();
   }
 

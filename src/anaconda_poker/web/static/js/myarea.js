@@ -3,10 +3,11 @@
 
 import { api } from "./api.js";
 import { renderArrange } from "./arrange.js";
-import { cardEl, sortCards } from "./cards.js";
+import { cardEl, cardRow, sortCards } from "./cards.js";
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
-import { directionLabel, errorText, splitLabel } from "./labels.js";
+import { describeBoth } from "./handnames.js";
+import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
 
 /**
@@ -54,6 +55,7 @@ export function createMyArea(ctx) {
     if (seat === null) {
       parts.push(joinPanel());
       parts.push(h("p.muted", null, t("You are watching: you see only what everyone at the table sees.")));
+      if (view?.phase === "complete") parts.push(resultPanel(view));
       replace(my, parts);
       return;
     }
@@ -83,10 +85,12 @@ export function createMyArea(ctx) {
     const tb = s.table;
     if (!tb) return t("Connecting…");
     if (tb.status === "paused") return t("The host has paused the table.");
-    if (s.view && s.view.phase !== "complete") {
-      // a hand is running without us: we joined during it, or we sit out
-      return tb.seats?.[mySeat()]?.sitting_out ? t("You are sitting out; the others are playing.") : t("You join at the next hand.");
-    }
+    const me = tb.seats?.[mySeat()];
+    // a busted player sits out until a rebuy; say why rather than "the next hand starts"
+    if (me && me.stack === 0) return tb.allow_rebuys ? t("You have no chips left: ask for a rebuy to play on.") : t("You have no chips left.");
+    const running = s.view && s.view.phase !== "complete";
+    if (me?.sitting_out) return running ? t("You are sitting out; the others are playing.") : t("You are sitting out: press Sit in to play the next hand.");
+    if (running) return t("You join at the next hand.");
     const seated = (tb.seats || []).filter(Boolean).length;
     if (seated < 2) return t("Waiting for players: share the invite link.");
     if (!tb.auto_start) return t("Waiting for the host to deal.");
@@ -270,7 +274,20 @@ export function createMyArea(ctx) {
           slider.value = String(s.amount);
           button.firstChild.textContent = label(s.amount);
         };
-        const number = h("input", { type: "number", id: "amount", "data-key": "amount", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), onchange: (ev) => setAmount(ev.target.value) });
+        const number = h("input", {
+          type: "number", id: "amount", "data-key": "amount", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"),
+          enterkeyhint: "send",
+          onchange: (ev) => setAmount(ev.target.value),
+          // Enter in the amount field bets or raises exactly the typed amount; an amount out of
+          // range (or not whole) is corrected on the button first and sent only on a second Enter
+          onkeydown: (ev) => {
+            if (ev.key !== "Enter") return;
+            ev.preventDefault();
+            const typed = ev.target.value;
+            setAmount(typed);
+            if (typed !== "" && Number(typed) === s.amount) send({ action: kind, to: s.amount });
+          },
+        });
         const slider = h("input", { type: "range", id: "amount-slider", "data-key": "amount-slider", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), oninput: (ev) => setAmount(ev.target.value) });
         btns.push(h("div.amount", null,
           h("button.small", { type: "button", "data-key": "amt-min", onclick: () => setAmount(lo) }, t("Min")),
@@ -356,7 +373,26 @@ export function createMyArea(ctx) {
     });
     return h("div.results", { id: "results", "aria-live": "polite" },
       net === null || net === undefined ? null : h("p", { id: "my-net" }, net > 0 ? t("You won {amount}.", { amount: chips(net) }) : net < 0 ? t("You lost {amount}.", { amount: chips(-net) }) : t("You broke even.")),
+      shownHands(view, result),
       lines);
+  }
+
+  // Every hand shown at the showdown, in full: the seats on the felt are too small on a phone
+  // to read five cards and a hand name, so the result repeats them here, winners marked.
+  function shownHands(view, result) {
+    if (!result.showdown) return null;
+    const revealed = result.revealed || {};
+    const winners = new Set((result.pots || []).flatMap((pot) => [...(pot.high_winners || []), ...(pot.low_winners || [])]));
+    const rows = view.seats
+      .filter((x) => (revealed[String(x.seat)] || x.revealed || []).length === 5)
+      .map((x) => {
+        const cards = revealed[String(x.seat)] || x.revealed;
+        return h("li", { class: winners.has(x.seat) ? "winner" : "", dataset: { seat: x.seat } },
+          h("span.shown-name", null, nameOf(x.seat)),
+          cardRow(cards, { size: "sm" }),
+          h("span.shown-hand", null, describeBoth(cards, splitNow())));
+      });
+    return rows.length ? h("ul.shown-hands", { id: "shown-hands", "aria-label": t("Showdown") }, rows) : null;
   }
 
   function betweenHands() {
@@ -407,9 +443,12 @@ export function createMyArea(ctx) {
       onsubmit: async (ev) => {
         ev.preventDefault();
         const name = s.joinName.trim();
-        if (!name) {
-          s.joinError = t("Please enter your name.");
+        // check what the server would refuse (a refused request also logs a console error)
+        const problem = nameProblem(name, (s.table?.seats || []).map((x) => x?.name));
+        if (problem) {
+          s.joinError = problem;
           rerender();
+          document.getElementById("join-name")?.focus();
           return;
         }
         try {

@@ -205,7 +205,11 @@ export function mount(main, route) {
     for (const selector of order) {
       const target = my.querySelector(selector);
       if (target) {
-        target.focus();
+        // on a short screen, show the decision's buttons too, not only the focused card
+        target.focus({ preventScroll: true });
+        const decision = my.querySelector("#pass-confirm, #arrange-confirm, .controls[role=group]");
+        (decision || target).scrollIntoView({ block: "nearest" });
+        target.scrollIntoView({ block: "nearest" });
         return;
       }
     }
@@ -324,8 +328,11 @@ export function mount(main, route) {
         tb?.status === "paused"
           ? h("button.small", { type: "button", id: "resume", onclick: () => conn.send({ type: "resume" }) }, t("Resume"))
           : h("button.small", { type: "button", id: "pause", onclick: () => conn.send({ type: "pause" }) }, t("Pause")),
-        (!s.view || s.view.phase === "complete")
-          ? h("button.small", { type: "button", id: "next-hand", onclick: () => conn.send({ type: "next_hand" }) }, t("Deal next hand")) : null) : null);
+        // always there (disabled during a hand), so the top bar does not jump at every hand's end
+        h("button.small", {
+          type: "button", id: "next-hand", disabled: Boolean(s.view && s.view.phase !== "complete"),
+          onclick: () => conn.send({ type: "next_hand" }),
+        }, t("Deal next hand"))) : null);
   }
 
   function renderTable() {
