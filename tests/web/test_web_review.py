@@ -446,6 +446,8 @@ def test_invite_link_copies_without_the_clipboard_api(
     if exec_copy:
         page.wait_for_selector("#toast >> text=Invite link copied.")
         assert page.evaluate("window.copied") == [["copy", link]]
+        # the tests' server is 127.0.0.1: such a link reaches nobody else, and the page says so
+        page.wait_for_selector("#toast >> text=This link works only on this computer.")
     else:
         page.wait_for_selector(f"#toast >> text=Invite link: {link}")
     assert page.evaluate("document.activeElement.id") == "copy-invite"

@@ -85,5 +85,6 @@ export function announce(message, kind = "info") {
   while (box.children.length >= 3) box.firstElementChild.remove();
   const item = h("div.toast-item", { class: `toast-${kind}` }, message);
   box.append(item);
-  setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
+  // long enough to read: errors 6 s, other notices 3.5 s or about 70 ms a character
+  setTimeout(() => item.remove(), kind === "error" ? 6000 : Math.max(3500, String(message).length * 70));
 }

@@ -28,6 +28,17 @@ export function inviteUrl(tableId) {
   return `${location.origin}/t/${encodeURIComponent(tableId)}`;
 }
 
+/** True when this page's address only reaches this computer (so do its invite links). */
+export function localOnlyAddress(hostname = location.hostname) {
+  return ["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "::1", "[::]"].includes(hostname);
+}
+
+function announceCopied() {
+  announce(t("Invite link copied."));
+  // `make serve` prints http://127.0.0.1:8000/: a link from there does not reach a friend
+  if (localOnlyAddress()) announce(t("This link works only on this computer. To invite friends, open this page at the computer's network address, such as http://192.168.1.20:8000/."));
+}
+
 /**
  * Copy text to the clipboard. A page served over plain http on a home network has no
  * clipboard API, so the text is then copied from a selected, invisible text field; if even
@@ -38,7 +49,7 @@ export async function copyText(text, input) {
   if (navigator.clipboard?.writeText) {
     try {
       await navigator.clipboard.writeText(text);
-      announce(t("Invite link copied."));
+      announceCopied();
       return;
     } catch {
       // denied: try the old way below
@@ -58,7 +69,7 @@ export async function copyText(text, input) {
   area.remove();
   back?.focus?.();
   if (copied) {
-    announce(t("Invite link copied."));
+    announceCopied();
   } else if (input && input.getClientRects().length) {
     input.focus();
     input.select();
