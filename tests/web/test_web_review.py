@@ -461,3 +461,68 @@ def test_rules_pages_name_the_betting_structures_as_the_lobby_does(lang: str) ->
     html = (STATIC / "rules" / f"{lang}.html").read_text(encoding="utf-8").lower()
     for msgid in ("Fixed limit", "Pot limit", "No limit"):
         assert tr(lang, msgid).lower() in html, (lang, msgid)
+
+
+PAGE_TEXTS = """() => {
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.parentElement?.closest('script, style, .sprite, #lang-select')) continue;
+    const s = n.textContent.trim();
+    if (s.length > 1) texts.push(s);
+  }
+  for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const a of ['aria-label', 'title', 'placeholder']) {
+      const v = e.getAttribute(a);
+      if (v && v.length > 1) texts.push(v);
+    }
+  }
+  return texts;
+}"""
+
+
+def as_pattern(text: str) -> re.Pattern[str]:
+    parts = re.split(r"\{\w+\}", text)
+    return re.compile("^" + ".+?".join(re.escape(p) for p in parts) + "$", re.S)
+
+
+def english_left(texts: list[str], lang: str) -> list[str]:
+    """Texts that are an English message id (placeholders filled) with a different
+    translation in ``lang``, and that are no translation of any message in ``lang``."""
+    catalog = catalog_json(lang)
+    english = [
+        (msgid, as_pattern(msgid))
+        for msgid, text in catalog.items()
+        if text and text != msgid and re.search("[a-z]{3}", msgid)
+    ]
+    # a translation that is nearly all placeholders ("{suit} {rank}") would excuse anything
+    translated = [
+        as_pattern(text)
+        for text in catalog.values()
+        if text and re.search(r"\w{3}", re.sub(r"\{\w+\}", "", text))
+    ]
+    left = []
+    for text in set(texts):
+        hit = next((msgid for msgid, pattern in english if pattern.match(text)), None)
+        if hit and not any(pattern.match(text) for pattern in translated):
+            left.append(f"{text!r} (msgid {hit!r})")
+    return sorted(left)
+
+
+@pytest.mark.parametrize("lang", ["nl", "pt"])
+def test_switching_language_at_the_table_leaves_no_english(
+    server: Any, open_page: Any, lang: str
+) -> None:
+    """The side panel's tab list kept its English name ("Table information") after a switch."""
+    made = api_table(server.url, auto_start=False, bots=[{"seat": 1, "level": "random"}])
+    table_id = made["table"]["table_id"]
+    page = open_page().page
+    remember_seat(page, table_id, made["token"], made["seat"], "Ada")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.wait_for_selector(".table-page[data-seat='0'] #next-hand")
+    page.wait_for_selector("#log-list, .tab-panel p")
+    page.select_option("#lang-select", lang)
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    for tab in ("log", "chat", "hands", "ledger", "fair"):
+        page.click(f"#tab-{tab}")
+        assert english_left(page.evaluate(PAGE_TEXTS), lang) == [], tab

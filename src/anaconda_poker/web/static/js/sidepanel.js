@@ -61,6 +61,7 @@ export class SidePanel {
 
   rerender() {
     this.el.setAttribute("aria-label", t("Table information"));
+    this.tabsEl.setAttribute("aria-label", t("Table information"));
     this.drawTabs();
     this.drawPanel();
   }
