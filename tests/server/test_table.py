@@ -156,9 +156,15 @@ async def test_replaying_the_log_rebuilds_the_same_table() -> None:
     rebuilt.replay(writer.events())
     assert rebuilt.seq == table.seq
     assert rebuilt.hand_no == table.hand_no == 4
-    assert [(r.name, r.stack, r.bought_in) for r in rebuilt.seats if r] == [
-        (r.name, r.stack, r.bought_in) for r in table.seats if r
-    ]
+
+    def facts(t: Table) -> list[tuple[object, ...]]:
+        return [
+            (r.name, r.stack, r.bought_in, r.rebuys, r.hands, r.sitting_out, r.time_bank)
+            for r in t.seats
+            if r
+        ]
+
+    assert facts(rebuilt) == facts(table)
     assert table.hand is not None and rebuilt.hand is not None
     for seat in (None, *table.hand.players):
         assert rebuilt.hand.view(seat) == table.hand.view(seat)
@@ -327,10 +333,27 @@ async def test_rebuys_need_the_host_and_wait_for_the_hand_end() -> None:
         with pytest.raises(ClientError) as err:
             await table.request("approve_rebuy", host, request_id=request["request_id"])
         assert err.value.code == "unknown_request"
+        await table.request("next_hand", host)  # the rebuy's hand is now an earlier hand
     finally:
         await table.stop()
     kinds = [e.kind for e in writer.events()]
     assert kinds.count("rebuy_requested") == 1 and kinds.count("rebuy_resolved") == 1
+    # a restart replays the first hand from its recorded result (the rebuy waited for it)
+    rebuilt = Table("tbl", table.settings, writer=None)
+    seat_0, seat_1 = table.seats[0], table.seats[1]
+    rebuilt.replay(writer.events()[:2])  # the seats as stored (before the test moved chips)
+    rebuilt.seats[0].stack, rebuilt.seats[1].stack = 160, 40  # type: ignore[union-attr]
+    rebuilt.seq = 2
+    rebuilt.replay(writer.events()[2:])
+    for before, after in ((seat_0, rebuilt.seats[0]), (seat_1, rebuilt.seats[1])):
+        assert before is not None and after is not None
+        assert (after.stack, after.bought_in, after.rebuys, after.hands) == (
+            before.stack,
+            before.bought_in,
+            before.rebuys,
+            before.hands,
+        )
+    assert rebuilt.hand_no == 2 and rebuilt.chip_total() == table.chip_total() == 260
 
 
 async def test_dealers_choice_is_asked_of_the_dealer() -> None:
@@ -372,3 +395,36 @@ async def test_chat_is_stored_and_sent_to_everyone() -> None:
         assert conn.of_type("chat")[-1]["text"] == "hello there"
         assert conn.of_type("chat")[-1]["name"] == "P1"
     assert [e.payload["text"] for e in writer.events() if e.kind == "chat"] == ["hello there"]
+
+
+async def test_a_database_failure_stops_the_table_and_tells_the_clients() -> None:
+    class FailingWriter(RecordingWriter):
+        async def commit(self, batch: WriteBatch) -> None:
+            if any(ev.kind == "action" for ev in batch.events):
+                raise RuntimeError("disk full")
+            await super().commit(batch)
+
+    table, _ = make_table(humans=2, bots=(), auto_start=False)
+    table.writer = FailingWriter()  # type: ignore[assignment]
+    host, guest = FakeConnection(0), FakeConnection(1)
+    table.start()
+    try:
+        await table.request("join", host)
+        await table.request("join", guest)
+        await table.request("next_hand", host)
+        hand = table.hand
+        assert hand is not None
+        seat = hand.to_act[0]
+        conn = host if seat == 0 else guest
+        with pytest.raises(ClientError) as err:
+            await table.request("action", conn, turn=table.turn_of(seat), action={"action": "fold"})
+        assert err.value.code == "internal" and "disk" not in err.value.message
+        assert table.failed
+        for client in (host, guest):
+            last = client.frames[-1]
+            assert last["type"] == "error" and last["code"] == "internal"
+        with pytest.raises(ClientError) as err:
+            await table.request("chat", host, text="anyone?")
+        assert err.value.code == "internal"
+    finally:
+        await table.stop()

@@ -36,7 +36,7 @@ from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import SALT_BYTES, deck_commitment
-from anaconda_poker.core.state import HandState, Phase, Seat
+from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.storage.event_store import (
@@ -255,6 +255,8 @@ class Table:
         self.next_request_id = 1
         self.seq = 0
         self.acts: dict[int, int] = {}
+        self.dealt_in: frozenset[int] = frozenset()
+        self._fast_replay = False
         # -- runtime --
         self.connections: set[Connection] = set()
         self.policies: dict[int, SeatPolicy] = {}
@@ -316,8 +318,7 @@ class Table:
         if not p["approved"]:
             return
         record = self._seat(seat)
-        hand = self.hand
-        if self.in_hand and hand is not None and hand.dealt_in[seat]:
+        if self.in_hand and seat in self.dealt_in:
             record.pending_rebuy += amount  # added when the hand is over, never during it
         else:
             self._add_chips(record, amount)
@@ -342,8 +343,11 @@ class Table:
                 )
             seats[s] = Seat(name=record.name, stack=stack)
         deck = tuple(int(c) for c in p["deck"])
-        config = self.settings.config.replace(split=Split(p["split"]))
-        self.hand = HandState(config, seats=seats, button=button, deck=deck)
+        if self._fast_replay:
+            self.hand = None  # a hand finished before the last one: its outcome is in the log
+        else:
+            config = self.settings.config.replace(split=Split(p["split"]))
+            self.hand = HandState(config, seats=seats, button=button, deck=deck)
         self.meta = HandMeta(
             hand_no=int(p["hand_no"]),
             button=button,
@@ -357,15 +361,17 @@ class Table:
         self.in_hand = True
         self.last_button = button
         self.acts = dict.fromkeys(stacks, 0)
+        self.dealt_in = frozenset(stacks)
 
     def _ev_action(self, p: Mapping[str, Any]) -> None:
         hand = self.hand
-        if not self.in_hand or hand is None:
+        if not self.in_hand or (hand is None and not self._fast_replay):
             raise RecoveryError("an action outside a hand")
         seat = int(p["seat"])
         action = Action.from_dict(p["action"])
-        betting = hand.phase is Phase.BETTING
-        hand.apply(seat, action)  # raises (state unchanged) when illegal
+        betting = action.kind.is_betting
+        if hand is not None:
+            hand.apply(seat, action)  # raises (state unchanged) when illegal
         self.acts[seat] = self.acts.get(seat, 0) + 1
         record = self._seat(seat)
         if "bank" in p:
@@ -378,16 +384,24 @@ class Table:
 
     def _ev_hand_finished(self, p: Mapping[str, Any]) -> None:
         hand = self.hand
-        if not self.in_hand or hand is None or not hand.is_complete:
+        expected = {int(s): int(v) for s, v in p.get("stacks", {}).items()}
+        if not self.in_hand:
+            raise RecoveryError("hand_finished outside a hand")
+        if hand is None:  # fast replay: the stacks after the hand come from the log
+            if not self._fast_replay or set(expected) != self.dealt_in:
+                raise RecoveryError(f"hand {self.hand_no}: the log's final stacks are incomplete")
+            after = {s: v - self._seat(s).pending_rebuy for s, v in expected.items()}
+        elif not hand.is_complete:
             raise RecoveryError("hand_finished before the hand is complete")
-        for s in hand.players:
+        else:
+            after = {s: hand.stack[s] for s in hand.players}
+        for s, stack in after.items():
             record = self._seat(s)
-            record.stack = hand.stack[s]
+            record.stack = stack
             record.hands += 1
             if record.pending_rebuy:
                 self._add_chips(record, record.pending_rebuy)
                 record.pending_rebuy = 0
-        expected = {int(s): int(v) for s, v in p.get("stacks", {}).items()}
         actual = {s: self._seat(s).stack for s in expected}
         if expected != actual:
             raise RecoveryError(f"hand {self.hand_no}: stacks {actual} differ from log {expected}")
@@ -403,15 +417,28 @@ class Table:
     def replay(self, events: Iterable[StoredEvent]) -> None:
         """Rebuild the model from stored events (startup); sets :attr:`seq`.
 
+        The last hand (running or finished) is rebuilt through the engine from its deck and
+        actions; earlier hands only contribute their recorded results, so a restart costs
+        little however long a table has been playing.
+
         Raises:
             RecoveryError: the log is inconsistent (gap in ``seq``, impossible event).
             AnacondaError: a stored action is illegal (a corrupt log).
         """
-        for event in events:
-            if event.seq != self.seq + 1:
-                raise RecoveryError(f"event {event.seq} follows {self.seq}: the log has a gap")
-            self.apply_event(event.kind, event.payload)
-            self.seq = event.seq
+        stored = list(events)
+        starts = [i for i, e in enumerate(stored) if e.kind == "hand_started"]
+        last_start = starts[-1] if starts else len(stored)
+        try:
+            for index, event in enumerate(stored):
+                if event.seq != self.seq + 1:
+                    raise RecoveryError(f"event {event.seq} follows {self.seq}: the log has a gap")
+                # hands before the last one are not replayed through the engine: their
+                # outcome (the stacks after each hand) is in their hand_finished events
+                self._fast_replay = index < last_start
+                self.apply_event(event.kind, event.payload)
+                self.seq = event.seq
+        finally:
+            self._fast_replay = False
         for record in self.seats:
             if record is not None and record.bot is not None:
                 self.policies[record.seat] = self._policy_factory(record.bot)
@@ -742,6 +769,15 @@ class Table:
             await asyncio.sleep(0)  # let other tables and clients run between two requests
 
     def _fail_all(self) -> None:
+        """The table stopped on a failure: tell every client, refuse what is queued."""
+        self.broadcast(
+            {
+                "type": "error",
+                "code": "internal",
+                "message": "this table stopped after a server failure; it resumes after a restart",
+                "ref": None,
+            }
+        )
         while not self._inbox.empty():
             cmd = self._inbox.get_nowait()
             if cmd.future is not None and not cmd.future.done():
