@@ -526,3 +526,26 @@ def test_switching_language_at_the_table_leaves_no_english(
     for tab in ("log", "chat", "hands", "ledger", "fair"):
         page.click(f"#tab-{tab}")
         assert english_left(page.evaluate(PAGE_TEXTS), lang) == [], tab
+
+
+def test_a_320_px_phone_and_a_long_chat_line_do_not_scroll_sideways(
+    server: Any, open_page: Any
+) -> None:
+    """At 320 px the header's language menu stuck out by 8 px; an unbroken chat line (a link)
+    widened the side panel."""
+    made = api_table(server.url, auto_start=False, bots=[{"seat": 1, "level": "random"}])
+    table_id = made["table"]["table_id"]
+    page = open_page(viewport={"width": 320, "height": 568}, mobile=True).page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    remember_seat(page, table_id, made["token"], made["seat"], "Ada")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.wait_for_selector(".table-page[data-seat='0']")
+    page.click("#tab-chat")
+    page.fill("#chat-input", "https://example.com/" + "a" * 150)
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-list li")
+    body = page.eval_on_selector("#side-panel-body", "e => [e.scrollWidth, e.clientWidth]")
+    assert body[0] <= body[1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
