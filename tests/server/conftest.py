@@ -38,6 +38,7 @@ async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         create_default_lobby=False,
         between_hands=0.0,
         policy_factory=seeded_policies(),
+        rate_limit=(1000.0, 1000.0),  # test players act instantly; see test_rate_limit
     )
     live, server, task = await start_server(settings)
     try:
