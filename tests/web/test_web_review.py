@@ -536,11 +536,11 @@ def test_a_320_px_phone_and_a_long_chat_line_do_not_scroll_sideways(
     made = api_table(server.url, auto_start=False, bots=[{"seat": 1, "level": "random"}])
     table_id = made["table"]["table_id"]
     page = open_page(viewport={"width": 320, "height": 568}, mobile=True).page
+    remember_seat(page, table_id, made["token"], made["seat"], "Ada")
     page.goto(server.url + "/")
     page.wait_for_selector("#create-form")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
-    remember_seat(page, table_id, made["token"], made["seat"], "Ada")
-    page.goto(f"{server.url}/#/table/{table_id}")
+    page.click(f'.table-item[data-table-id="{table_id}"] a')  # "Back to my seat"
     page.wait_for_selector(".table-page[data-seat='0']")
     page.click("#tab-chat")
     page.fill("#chat-input", "https://example.com/" + "a" * 150)
