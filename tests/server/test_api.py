@@ -137,3 +137,9 @@ async def test_hand_histories_full_for_players_public_for_others(live_server: Li
     assert all("cards" not in a for a in redacted["actions"])
     assert redacted["deck_commitment"] == history["deck_commitment"]
     assert stranger.status_code == 401 and stranger.json()["error"]["code"] == "bad_token"
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        stats = (await http.get("/api/stats")).json()
+    assert stats["tables"] == 1 and stats["hands_finished"] >= 1
+    assert 1 <= stats["actions"] <= table.stats.actions  # the bots keep playing
+    assert stats["database"]["failures"] == 0
+    assert stats["database"]["events"] >= stats["actions"]

@@ -146,6 +146,44 @@ class Lobby:
         tables = sorted(self.tables.values(), key=lambda t: t.created_at, reverse=True)
         return [t.summary() for t in tables if not t.failed]
 
+    def stats(self) -> dict[str, Any]:
+        """Counters of the whole server (``GET /api/stats``); latencies in milliseconds."""
+        tables = list(self.tables.values())
+        latencies = sorted(x for t in tables for x in t.stats.latencies)
+
+        def percentile(p: float) -> float | None:
+            if not latencies:
+                return None
+            return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 3)
+
+        writer = self.writer.stats if self.writer is not None else None
+        return {
+            "tables": len(tables),
+            "failed_tables": sum(1 for t in tables if t.failed),
+            "hands_in_play": sum(1 for t in tables if t.in_hand),
+            "connections": sum(len(t.connections) for t in tables),
+            "actions": sum(t.stats.actions for t in tables),
+            "hands_finished": sum(t.stats.hands_finished for t in tables),
+            "timeouts": sum(t.stats.timeouts for t in tables),
+            "frames": sum(t.stats.frames for t in tables),
+            "rejected": sum(t.stats.rejected for t in tables),
+            "database": None
+            if writer is None
+            else {
+                "transactions": writer.transactions,
+                "batches": writer.batches,
+                "events": writer.events,
+                "failures": writer.failures,
+                "largest_group": writer.largest_group,
+            },
+            "action_latency_ms": {
+                "samples": len(latencies),
+                "p50": percentile(0.50),
+                "p99": percentile(0.99),
+                "max": round(1000 * latencies[-1], 3) if latencies else None,
+            },
+        }
+
     # ------------------------------------------------------------------ creation
     def settings_from_request(self, request: CreateTableRequest) -> TableSettings:
         """Validate a create-table request into settings.

@@ -113,6 +113,13 @@ async def options() -> dict[str, Any]:
     }
 
 
+@router.get("/api/stats")
+async def stats(request: Request) -> dict[str, Any]:
+    """Operational counters: tables, clients, actions, hands, database writes, and the
+    server-side latency of players' actions (arrival to broadcast) over recent actions."""
+    return lobby_of(request).stats()
+
+
 @router.get("/api/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
     """Open tables, newest first."""
@@ -220,6 +227,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             return
         while not conn.closed:
             message = await websocket.receive()
+            received = asyncio.get_running_loop().time()
             if message["type"] == "websocket.disconnect":
                 break
             if not bucket.allow():
@@ -228,7 +236,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                     break
                 _send_error(conn, ClientError("rate_limited", "too many messages; slow down"), None)
                 continue
-            _dispatch(table, conn, message)
+            _dispatch(table, conn, message, received)
     except WebSocketDisconnect:
         pass
     except Exception:  # never leak details to the client
@@ -299,8 +307,14 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
     return None
 
 
-def _dispatch(table: Table, conn: WebSocketConnection, message: Mapping[str, Any]) -> None:
-    """Validate one message and hand it to the table actor (answers come from the actor)."""
+def _dispatch(
+    table: Table, conn: WebSocketConnection, message: Mapping[str, Any], received: float
+) -> None:
+    """Validate one message and hand it to the table actor (answers come from the actor).
+
+    Args:
+        received: loop time (seconds) the message arrived, for the latency statistics.
+    """
     try:
         parsed = parse_client_message(_frame_text(message))
     except ClientError as error:
@@ -310,7 +324,11 @@ def _dispatch(table: Table, conn: WebSocketConnection, message: Mapping[str, Any
         _send_error(conn, ClientError("already_joined", "this socket already said hello"), "hello")
     elif isinstance(parsed, ActionMessage):
         table.tell(
-            "action", conn, turn=parsed.turn, action=parsed.action.model_dump(exclude_none=True)
+            "action",
+            conn,
+            turn=parsed.turn,
+            action=parsed.action.model_dump(exclude_none=True),
+            received=received,
         )
     elif isinstance(parsed, ChatMessage):
         table.tell("chat", conn, text=parsed.text)

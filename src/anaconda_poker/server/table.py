@@ -202,8 +202,14 @@ class _Decision:
 
 @dataclass(slots=True)
 class TableStats:
-    """Counters for tests and benchmarks."""
+    """Counters for tests, benchmarks and ``GET /api/stats``.
 
+    Attributes:
+        latencies: recent players' actions, seconds from the message's arrival at the server
+            to the broadcast of its result (committed, frames queued to every client).
+    """
+
+    latencies: deque[float] = field(default_factory=lambda: deque(maxlen=2000))
     actions: int = 0
     hands_started: int = 0
     hands_finished: int = 0
@@ -1173,7 +1179,13 @@ class Table:
             raise ClientError("not_host", "only the host may do this")
         return seat
 
-    async def _cmd_action(self, conn: Connection | None, turn: str, action: dict[str, Any]) -> None:
+    async def _cmd_action(
+        self,
+        conn: Connection | None,
+        turn: str,
+        action: dict[str, Any],
+        received: float | None = None,
+    ) -> None:
         seat = self._require_seat(conn)
         if self.paused:
             raise ClientError("paused", "the host paused the table; wait for resume")
@@ -1194,6 +1206,8 @@ class Table:
         except AnacondaError as exc:
             raise ClientError(engine_error_code(exc), str(exc)) from None
         await self._act(seat, parsed, source="player")
+        if received is not None:  # from the message's arrival to its broadcast, seconds
+            self.stats.latencies.append(asyncio.get_running_loop().time() - received)
 
     async def _cmd_chat(self, conn: Connection | None, text: str) -> None:
         seat = self._require_seat(conn)
