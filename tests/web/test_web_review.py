@@ -79,6 +79,9 @@ def open_lobby(page: Any, base: str, lang: str) -> None:
 
 
 # --------------------------------------------------------------------------------- lobby
+NAME_RULE = (
+    "A name has 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit."
+)
 LOBBY_CASES = [
     # (field id, value typed, the field the message names (its label id), the message)
     ("small-bet", "10", "big-bet", ("The big bet must be at least the small bet.", {})),
@@ -87,9 +90,7 @@ LOBBY_CASES = [
     ("starting-stack", "0", "starting-stack", ("Starting stack", {}, 1, 10_000_000)),
     ("ante", "-1", "ante", ("Ante", {}, 0, 100_000)),
     ("raise-cap", "0", "raise-cap", ("Raise cap (bets per round)", {}, 1, 100)),
-    ("host-name", "Zoë <3", "host-name", (
-        "A name has 1 to 24 letters, digits, spaces or . ' - _ "
-        "and starts with a letter or digit.", {})),
+    ("host-name", "Zoë <3", "host-name", (NAME_RULE, {})),
     ("bot-name-0", "ADA", "bot-name-0", ("Someone at this table already uses that name.", {})),
 ]  # fmt: skip
 
@@ -207,7 +208,7 @@ def test_invite_checks_the_name_before_asking_for_a_seat(server: Any, open_page:
     seats = posts_to(page, r"/seats$")
     cases = [
         ("ada", tr("es", "Someone at this table already uses that name.")),
-        ("<b>Bo</b>", tr("es", LOBBY_CASES[6][3][0])),
+        ("<b>Bo</b>", tr("es", NAME_RULE)),
         ("   ", tr("es", "Please enter your name.")),
     ]
     for name, want in cases:
