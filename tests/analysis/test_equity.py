@@ -399,16 +399,16 @@ def test_careless_opponents_are_weaker_and_rational_one_changes_nothing() -> Non
 
 
 def test_consistency_conditions_on_shown_cards_being_in_the_best_five() -> None:
-    # oracle: enumerate the three unknown cards, keep the deals in which the opponent's best
+    # oracle: enumerate the two unknown cards, keep the deals in which the opponent's best
     # high five of seven contains its shown cards, score those exactly
-    shown, known = cards("Ah 7d 3s"), cards("Kc")
+    shown, known = cards("Ah 7d 3s"), cards("Kc Qd")
     me = SeatKnowledge(
         hand=cards("Jc Jd 4s 4h 9c"),
         opponents=(OpponentInfo(seat=1, revealed=shown, known=known),),
     )
     mine = oracle_high(cards("Jc Jd 4s 4h 9c"))
     kept, total = 0, 0.0
-    for pair in combinations(me.pool(), 3):
+    for pair in combinations(me.pool(), 2):
         with_shown, _ = best((*known, *pair), shown, Split.HIGH_ONLY)
         free, _ = best((*shown, *known, *pair), (), Split.HIGH_ONLY)
         if with_shown != free:

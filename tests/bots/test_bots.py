@@ -234,3 +234,21 @@ def test_make_bot_drives_a_seat_of_a_live_hand() -> None:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].choose(state, seat))
     assert state.result is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.split}-{c.betting}-{c.cards_dealt}")
+def test_many_random_hands_stay_legal(config: TableConfig) -> None:
+    # 10 blocks of 4 rotated hands per table option set, short and deep stacks alternating
+    for block in range(10):
+        spec = ArenaSpec(
+            config=config,
+            seats=("montecarlo", "heuristic", "random", "calling-station"),
+            hands=40,
+            seed=100 + block,
+            stack=(30, 500)[block % 2],
+            bot_options=FAST,
+        )
+        for rotation in range(4):
+            state = play_hand(spec, block, rotation)
+            assert state.is_complete and state.chip_total() == state.starting_total
