@@ -612,8 +612,16 @@ class Table:
             "bank": {str(s): round(self._seat(s).time_bank, 3) for s in humans},
         }
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for a seat (``None`` = spectator)."""
+    def state_message(
+        self, seat: int | None, *, timer: dict[str, Any] | bool | None = True
+    ) -> dict[str, Any]:
+        """The ``state`` message for a seat (``None`` = spectator).
+
+        Args:
+            seat: the seat, or ``None`` for a spectator.
+            timer: the ``timer`` object when already computed for this change; ``True``
+                computes it.
+        """
         hand = self.hand
         return {
             "type": "state",
@@ -623,7 +631,7 @@ class Table:
             "turn": self.turn_of(seat) if seat is not None else None,
             "action_count": hand.action_count if hand is not None else 0,
             "view": self.view_for(seat),
-            "timer": self._timer(),
+            "timer": self._timer() if timer is True else timer,
         }
 
     def _send(self, conn: Connection, text: str) -> None:
@@ -649,9 +657,7 @@ class Table:
             key = conn.seat
             text = texts.get(key)
             if text is None:
-                message = self.state_message(key)
-                message["timer"] = timer
-                text = texts[key] = _dumps(message)
+                text = texts[key] = _dumps(self.state_message(key, timer=timer))
             self._send(conn, text)
 
     def _send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
