@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import random
+import re
+from typing import Any
+
 import httpx
-from server_helpers import LiveServer, create_table
+from server_helpers import LiveServer, create_table, play_over_websocket, ws_client
 
 from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.fairness import verify_history
 from anaconda_poker.server.auth import hash_token
 
 
@@ -96,50 +102,102 @@ async def test_invalid_tables_are_refused_with_reasons(live_server: LiveServer) 
         assert (await http.get("/api/tables")).json()["tables"] == []
 
 
-async def test_hand_histories_full_for_players_public_for_others(live_server: LiveServer) -> None:
+async def _play_one_hand(live_server: LiveServer, **table: Any) -> tuple[dict[str, Any], str]:
+    """A table where the host (seat 0) plays hand 1 over a websocket against two bots."""
     created = await create_table(
         live_server,
-        seats=3,
-        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "random"}],
-        host_plays=False,
+        seats=4,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
+        auto_start=False,
+        **table,
     )
     table_id = created["table"]["table_id"]
-    table = live_server.lobby.table(table_id)
-    import asyncio
+    lobby_table = live_server.lobby.table(table_id)
+    host = await ws_client(live_server, {"token": created["token"]})
+    await host.send({"type": "next_hand"})
+    await play_over_websocket(
+        host, random.Random(2), until=lambda: lobby_table.stats.hands_finished >= 1
+    )
+    await host.close()
+    return created, table_id
 
-    for _ in range(500):
-        if table.stats.hands_finished >= 1:
-            break
-        await asyncio.sleep(0.02)
-    assert table.stats.hands_finished >= 1
+
+def _cards_in(value: Any) -> set[str]:
+    return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))
+
+
+async def test_hand_histories_show_each_downloader_only_what_it_may_know(
+    live_server: LiveServer,
+) -> None:
+    created, table_id = await _play_one_hand(live_server)
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         hands = (await http.get(f"/api/tables/{table_id}/hands")).json()["hands"]
-        assert hands and hands[-1]["hand_no"] == 1
-        full = await http.get(
+        assert [h["hand_no"] for h in hands] == [1] and len(hands[0]["commitment"]) == 64
+        late = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Late"})).json()
+        own = await http.get(
             f"/api/tables/{table_id}/hands/1?download=1",
             headers={"Authorization": f"Bearer {created['token']}"},
+        )
+        later = await http.get(
+            f"/api/tables/{table_id}/hands/1", headers={"Authorization": f"Bearer {late['token']}"}
         )
         public = await http.get(f"/api/tables/{table_id}/hands/1")
         stranger = await http.get(
             f"/api/tables/{table_id}/hands/1", headers={"Authorization": "Bearer not-a-token"}
         )
-    assert full.status_code == 200
-    assert full.headers["content-disposition"] == f'attachment; filename="{table_id}-hand-1.json"'
-    history = full.json()
-    assert {"dealt", "deck", "deck_salt", "deck_commitment", "result"} <= set(history)
-    assert history["deck_commitment"] == hands[-1]["commitment"]
-    from anaconda_poker.core.fairness import verify_history
-
-    assert verify_history(history).ok
-    redacted = public.json()
-    assert redacted["redacted"] is True
-    assert not {"dealt", "deck", "deck_salt"} & set(redacted)
-    assert all("cards" not in a for a in redacted["actions"])
-    assert redacted["deck_commitment"] == history["deck_commitment"]
+    store = live_server.lobby.store
+    assert store is not None
+    record = store.hand(table_id, 1)
+    assert record is not None
+    full = record.history
+    assert own.status_code == 200
+    assert own.headers["content-disposition"] == f'attachment; filename="{table_id}-hand-1.json"'
+    mine = own.json()
+    assert mine["redacted"] is True and mine["viewer_seat"] == 0
+    assert not {"deck", "deck_salt"} & set(mine)
+    assert mine["dealt"] == {"0": full["dealt"]["0"]}
+    assert mine["deck_commitment"] == full["deck_commitment"] == hands[0]["commitment"]
+    for action in mine["actions"]:
+        assert "cards" not in action or action["seat"] == 0
+    # nothing but the seat's own cards and the cards shown at the table
+    shown = {c for cards in full["result"]["revealed"].values() for c in cards}
+    own_cards = set(full["dealt"]["0"]) | {
+        c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])
+    }
+    assert _cards_in(mine) <= own_cards | shown
+    for response in (later, public):
+        redacted = response.json()
+        assert redacted["redacted"] is True and redacted["viewer_seat"] is None
+        assert not {"dealt", "deck", "deck_salt"} & set(redacted)
+        assert all("cards" not in a for a in redacted["actions"])
+        assert _cards_in(redacted) <= shown
     assert stranger.status_code == 401 and stranger.json()["error"]["code"] == "bad_token"
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         stats = (await http.get("/api/stats")).json()
-    assert stats["tables"] == 1 and stats["hands_finished"] >= 1
-    assert 1 <= stats["actions"] <= table.stats.actions  # the bots keep playing
+    assert stats["tables"] == 1 and stats["hands_finished"] == 1
+    assert stats["actions"] == len(full["actions"])
     assert stats["database"]["failures"] == 0
     assert stats["database"]["events"] >= stats["actions"]
+
+
+async def test_players_get_the_deck_when_the_table_reveals_it(live_server: LiveServer) -> None:
+    created, table_id = await _play_one_hand(live_server, reveal_deck_after_hand=True)
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        info = (await http.get(f"/api/tables/{table_id}")).json()
+        late = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Late"})).json()
+        full = (
+            await http.get(
+                f"/api/tables/{table_id}/hands/1",
+                headers={"Authorization": f"Bearer {created['token']}"},
+            )
+        ).json()
+        later = (
+            await http.get(
+                f"/api/tables/{table_id}/hands/1",
+                headers={"Authorization": f"Bearer {late['token']}"},
+            )
+        ).json()
+    assert info["reveal_deck_after_hand"] is True
+    assert full["redacted"] is False and {"dealt", "deck", "deck_salt"} <= set(full)
+    assert verify_history(full).ok
+    assert later["redacted"] is True and "deck" not in later and "dealt" not in later

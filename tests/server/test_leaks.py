@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from server_helpers import (
     Client,
@@ -194,6 +195,43 @@ class LeakChecker:
         self.card_frames += 1
 
 
+async def check_downloads(live: LiveServer, tokens: dict[str, str]) -> int:
+    """Every 10th finished hand of each table, downloaded by its player (seat 0) and by
+    anyone: only the player's own cards and the cards shown at the table."""
+    store = live.lobby.store
+    assert store is not None
+    checked = 0
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        for table_id, token in tokens.items():
+            for summary in store.hands(table_id, limit=10_000)[::10]:
+                hand_no = summary["hand_no"]
+                record = store.hand(table_id, hand_no)
+                assert record is not None
+                full = record.history
+                shown = {c for cards in full["result"]["revealed"].values() for c in cards}
+                own: set[str] = set()
+                if "0" in full["dealt"]:
+                    own = set(full["dealt"]["0"]) | {
+                        c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])
+                    }
+                url = f"/api/tables/{table_id}/hands/{hand_no}"
+                mine = await http.get(url, headers={"Authorization": f"Bearer {token}"})
+                anyone = await http.get(url)
+                for response, allowed in ((mine, own | shown), (anyone, shown)):
+                    assert response.status_code == 200
+                    text = response.text
+                    assert not FORBIDDEN.search(text.replace('"dealt":{"0"', '"mine":{"0"'))
+                    leaked = cards_in_history(text) - allowed
+                    assert not leaked, f"the history of hand {hand_no} leaks {sorted(leaked)}"
+                    checked += 1
+    return checked
+
+
+def cards_in_history(text: str) -> set[str]:
+    """Every card string in a downloaded history."""
+    return set(CARD_STRING.findall(text))
+
+
 @pytest.fixture
 async def fast_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
     """A live server whose rate limit lets the test's instant players act at full speed."""
@@ -219,6 +257,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
     lobby = live_server.lobby
     checker = LeakChecker(lobby)
     tables = []
+    tokens: dict[str, str] = {}
     clients: list[Client] = []
     for t in range(TABLES):
         created = await create_table(
@@ -251,6 +290,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
                 table_id, seat
             )
         tables.append((table, player, watcher))
+        tokens[table_id] = created["token"]
         clients += [player, watcher]
 
     def total() -> int:
@@ -286,10 +326,12 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
     for client in clients:
         await client.close()
     checker.flush(final=True)
+    downloads = await check_downloads(live_server, tokens)
     print(
         f"\nleak test: {total()} hands on {TABLES} tables, "
         f"{len(checker.hands_checked)} hands checked, "
-        f"{sum(checker.checked.values())} frames checked ({checker.card_frames} with hand state); "
+        f"{sum(checker.checked.values())} frames checked ({checker.card_frames} with hand state), "
+        f"{downloads} downloaded histories checked; "
         + ", ".join(f"{who}: {n}" for who, n in sorted(checker.checked.items()))
     )
     assert total() >= HANDS

@@ -230,6 +230,7 @@ class Lobby:
             host_seat=host_seat,
             between_hands=self.between_hands,
             show_equity=request.show_equity,
+            reveal_deck_after_hand=request.reveal_deck_after_hand,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:

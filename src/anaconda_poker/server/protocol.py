@@ -177,6 +177,7 @@ class CreateTableRequest(_Message):
     allow_rebuys: bool = True
     host_plays: bool = True
     show_equity: bool = False
+    reveal_deck_after_hand: bool = False
 
 
 class TakeSeatRequest(_Message):

@@ -18,6 +18,7 @@ from anaconda_poker.core.config import Betting, FirstToAct, ForcedBet, Split, Ta
 from anaconda_poker.server.bot_seats import BOT_LEVELS
 from anaconda_poker.server.connection import WebSocketConnection
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.histories import history_for
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import (
     ActionMessage,
@@ -109,6 +110,7 @@ async def options() -> dict[str, Any]:
             "allow_rebuys": True,
             "host_plays": True,
             "show_equity": False,
+            "reveal_deck_after_hand": False,
         },
     }
 
@@ -171,7 +173,7 @@ async def hands(request: Request, table_id: str) -> dict[str, Any]:
 async def hand_history(
     request: Request, table_id: str, hand_no: int, download: int = 0
 ) -> Response:
-    """One finished hand: full (with a seat token of this table) or public."""
+    """One finished hand, in the version the requester may see (``server/histories.py``)."""
     lobby = lobby_of(request)
     table = lobby.table(table_id)
     record = None
@@ -181,30 +183,16 @@ async def hand_history(
         raise ClientError(
             "hand_not_found", f"table {table_id} has no finished hand {hand_no}", status=404
         )
-    full = False
+    seat = None
     token = bearer_token(request)
     if token is not None:
-        owner, _seat = lobby.seat_for_token(token)
-        full = owner is table
-    history = record.history if full else public_history(record.history)
+        owner, owner_seat = lobby.seat_for_token(token)
+        seat = owner_seat if owner is table else None
+    history = history_for(record.history, seat, reveal_deck=table.settings.reveal_deck_after_hand)
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="{table_id}-hand-{hand_no}.json"'
     return JSONResponse(history, headers=headers)
-
-
-def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand history stripped to what a spectator saw (RULES.md §7).
-
-    No ``dealt``, ``deck`` or ``deck_salt``; ``pass``/``arrange`` actions keep only the seat
-    and the kind; the result keeps only the revealed cards; ``"redacted": true``.
-    """
-    out = {k: v for k, v in history.items() if k not in ("dealt", "deck", "deck_salt")}
-    out["actions"] = [
-        {k: v for k, v in action.items() if k != "cards"} for action in history.get("actions", [])
-    ]
-    out["redacted"] = True
-    return out
 
 
 # ====================================================================== websocket

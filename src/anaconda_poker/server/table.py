@@ -93,6 +93,8 @@ class TableSettings:
             default lobby's bots do not play alone).
         show_equity: players may see their own equity in the web client (advice only; the
             server sends nothing more to anyone).
+        reveal_deck_after_hand: players of a finished hand may download its full history,
+            deck and salt included (every seat's cards: off by default, RULES.md §7).
     """
 
     name: str
@@ -109,6 +111,7 @@ class TableSettings:
     between_hands: float = 3.0
     wait_for_humans: bool = False
     show_equity: bool = False
+    reveal_deck_after_hand: bool = False
 
     def __post_init__(self) -> None:
         self.config.check_players(2)
@@ -138,6 +141,7 @@ class TableSettings:
             "between_hands": self.between_hands,
             "wait_for_humans": self.wait_for_humans,
             "show_equity": self.show_equity,
+            "reveal_deck_after_hand": self.reveal_deck_after_hand,
         }
 
     @classmethod
@@ -528,6 +532,7 @@ class Table:
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
             "show_equity": s.show_equity,
+            "reveal_deck_after_hand": s.reveal_deck_after_hand,
             "spectators": sum(1 for c in self.connections if c.seat is None),
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
