@@ -107,7 +107,7 @@ async def test_kill_minus_nine_mid_hand_then_resume(database: str, tmp_path: Pat
                     "/api/tables",
                     json={
                         "name": "Crash", "host_name": "Ana", "seats": 3, "action_timer": None,
-                        "auto_start": False, "bot_pause": 0,
+                        "auto_start": False, "bot_pause": 0, "reveal_deck_after_hand": True,
                         "bots": [{"seat": 2, "level": "calling-station"}],
                     },
                 )
