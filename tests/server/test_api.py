@@ -88,7 +88,7 @@ async def test_invalid_tables_are_refused_with_reasons(live_server: LiveServer) 
         ({"bots": [{"seat": 0, "level": "genius"}]}, "invalid_config", "unknown bot level"),
         ({"seats": 11}, "bad_request", "seats"),
         ({"host_name": ""}, "bad_request", "host_name"),
-        ({"host_name": "<script>"}, "bad_request", "host_name"),
+        ({"host_name": "<script>"}, "bad_request", "host_name: a name is 1 to 24 letters"),
         ({"action_timer": "soon"}, "bad_request", "action_timer"),
         ({"surprise": True}, "bad_request", "surprise"),
     ]

@@ -177,6 +177,10 @@ async def test_chips_are_conserved_across_hands_and_rebuys() -> None:
     table, _ = make_table(humans=0, bots=("random", "random", "calling-station"), host_seat=None)
     table.start()
     try:
+        assert not table.can_auto_deal()  # bots alone, nobody watching: no hand is dealt
+        await asyncio.sleep(0.05)
+        assert table.hand_no == 0
+        await table.request("join", FakeConnection(None))  # a spectator: the bots play
         await wait_for(lambda: table.stats.hands_finished >= 20, timeout=30)
     finally:
         await table.stop()

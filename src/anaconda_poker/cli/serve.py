@@ -73,7 +73,6 @@ def serve(
         typer.echo(f"cannot listen on {host}:{port}: {exc.strerror}", err=True)
         raise typer.Exit(2) from None
     bound_port = sock.getsockname()[1]
-    shown_host = f"[{host}]" if family == socket.AF_INET6 else host
     config = uvicorn.Config(
         create_app(settings),
         log_level=log_level,
@@ -91,12 +90,34 @@ def serve(
     async def startup(sockets: list[socket.socket] | None = None) -> None:
         await original_startup(sockets=sockets)
         if server.started:
+            for url in _urls(host, bound_port):
+                typer.echo(f"anaconda-poker is serving at {url}")
+            typer.echo(f"database: {database}")
             # everything built so far (modules, evaluator tables, rebuilt tables) lives as
             # long as the process: keep it out of the collector's full passes
             gc.collect()
             gc.freeze()
-            typer.echo(f"anaconda-poker is serving at http://{shown_host}:{bound_port}/", err=False)
-            typer.echo(f"database: {database}")
 
     server.startup = startup  # type: ignore[method-assign]
     server.run(sockets=[sock])
+
+
+def _urls(host: str, port: int) -> list[str]:
+    """The URLs to open: the host itself, or for a wildcard host (``0.0.0.0``, ``::``) the
+    loopback address first and then this machine's address on its network (what friends on
+    the same network use; found without sending anything)."""
+    if host not in ("0.0.0.0", "::", ""):
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}/"]
+    urls = [f"http://127.0.0.1:{port}/"]
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))  # UDP connect: picks a route, sends nothing
+        address = probe.getsockname()[0]
+        if address and not address.startswith("127."):
+            urls.append(f"http://{address}:{port}/")
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    return urls

@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.lobby import Lobby
-from anaconda_poker.server.protocol import MAX_BODY_BYTES
+from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
@@ -122,7 +122,10 @@ def _install_error_handlers(app: FastAPI) -> None:
         errors = exc.errors()
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        message = f"{where}: {first.get('msg', 'invalid request')}"
+        if first.get("type") == "string_pattern_mismatch" and where.endswith("name"):
+            message = f"{where}: {NAME_RULE}"
+        else:
+            message = f"{where}: {first.get('msg', 'invalid request')}"
         return JSONResponse(_error_body("bad_request", message), status_code=400)
 
     async def http_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -25,6 +25,11 @@ MAX_CHAT_CHARS = 280
 """Longest chat line, characters."""
 NAME_PATTERN = r"^[\w][\w .'\-]{0,23}$"
 """Player names: 1..24 letters/digits/space/``_-.'``, starting with a letter or digit."""
+NAME_RULE = (
+    "a name is 1 to 24 letters, digits, spaces or the characters _ - . ' "
+    "and starts with a letter or a digit"
+)
+"""The English sentence sent when a name does not match :data:`NAME_PATTERN`."""
 MAX_CHIPS = 10**9
 """Largest chip amount accepted anywhere (stacks, rebuys, bets)."""
 

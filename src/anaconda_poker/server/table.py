@@ -865,17 +865,23 @@ class Table:
             else:
                 self._decisions[seat] = _Decision(turn, now, float("inf"))
 
+    def can_auto_deal(self) -> bool:
+        """True when the next hand may be dealt automatically: ``auto_start``, not paused,
+        two players with chips, and someone to play for: a human seat dealt in, or (unless
+        ``wait_for_humans``) any connected client watching. Bots never play on alone for
+        nobody, which would fill the database with hands no one sees."""
+        eligible = self.eligible_seats()
+        if self.paused or not self.settings.auto_start or len(eligible) < 2:
+            return False
+        if any(self._seat(s).bot is None for s in eligible):
+            return True
+        return not self.settings.wait_for_humans and bool(self.connections)
+
     def _maybe_schedule_next_hand(self, now: float) -> None:
         """Arm the automatic deal of the next hand when the table can play one."""
         if self.in_hand or self._choosing is not None:
             return
-        eligible = self.eligible_seats()
-        if (
-            self.paused
-            or not self.settings.auto_start
-            or len(eligible) < 2
-            or (self.settings.wait_for_humans and all(self._seat(s).bot for s in eligible))
-        ):
+        if not self.can_auto_deal():
             self._next_hand_at = None
             return
         if self._next_hand_at is None:
@@ -892,7 +898,8 @@ class Table:
             return
         if self._next_hand_at is not None and self._next_hand_at <= now and not self.in_hand:
             self._next_hand_at = None
-            await self._begin_hand()
+            if self.can_auto_deal():  # the last watcher may have left meanwhile
+                await self._begin_hand()
             return
         hand = self.hand
         if not self.in_hand or hand is None:
@@ -1164,6 +1171,7 @@ class Table:
                     }
                 ),
             )
+        self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
 
     async def _cmd_leave(self, conn: Connection) -> None:
