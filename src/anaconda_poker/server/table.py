@@ -1226,7 +1226,7 @@ class Table:
             raise ClientError(engine_error_code(exc), str(exc)) from None
         await self._act(seat, parsed, source="player")
         if received is not None:  # from the message's arrival to its broadcast, seconds
-            self.stats.latencies.append(asyncio.get_running_loop().time() - received)
+            self.stats.latencies.append(time.perf_counter() - received)
 
     async def _cmd_chat(self, conn: Connection | None, text: str) -> None:
         seat = self._require_seat(conn)
