@@ -115,7 +115,9 @@ class Client:
 
 
 async def ws_client(live: LiveServer, hello: dict[str, Any], **kwargs: Any) -> Client:
-    ws = await connect(live.ws, max_size=2**24, **kwargs)
+    # max_queue=None: a test that stops reading must still be able to close at once (with a
+    # bounded queue the close handshake waits behind the unread frames until close_timeout)
+    ws = await connect(live.ws, max_size=2**24, max_queue=None, **kwargs)
     client = Client(ws)
     await client.send({"type": "hello", **hello})
     return client
