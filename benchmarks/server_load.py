@@ -78,11 +78,12 @@ class Measure:
 class Server:
     """``anaconda-poker serve`` on a free port in a child process."""
 
-    def __init__(self, database: str, folder: Path) -> None:
+    def __init__(self, database: str, folder: Path, writes: str) -> None:
         command = [
             sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
             "--host", "127.0.0.1", "--port", "0", "--database", database,
             "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
+            "--db-writes", writes,
         ]  # fmt: skip
         self.proc = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder
@@ -237,6 +238,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per K")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--database", default="sqlite", help="'sqlite' (a fresh file) or a URL")
+    parser.add_argument(
+        "--writes",
+        default="grouped",
+        help="comma-separated database write modes to compare: grouped, immediate, threaded",
+    )
     args = parser.parse_args()
     try:
         import uvloop
@@ -247,37 +253,40 @@ def main() -> None:
     console = Console(width=170)
     rows = []
     counts = [int(k) for k in args.tables.split(",")]
+    modes = args.writes.split(",")
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("server load", total=len(counts))
+        task = progress.add_task("server load", total=len(counts) * len(modes))
         for k in counts:
-            with tempfile.TemporaryDirectory() as folder:
-                database = (
-                    f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-                    if args.database == "sqlite"
-                    else args.database
-                )
-                server = Server(database, Path(folder))
-                try:
-                    rows.append(
-                        asyncio.run(
+            for mode in modes:
+                with tempfile.TemporaryDirectory() as folder:
+                    database = (
+                        f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+                        if args.database == "sqlite"
+                        else args.database
+                    )
+                    server = Server(database, Path(folder), mode)
+                    try:
+                        row = asyncio.run(
                             run_load(server, k, args.seats, args.think, args.seconds, args.warmup)
                         )
-                    )
-                finally:
-                    server.stop()
-            progress.advance(task)
+                    finally:
+                        server.stop()
+                row["writes"] = mode
+                rows.append(row)
+                progress.advance(task)
     table = Table(
         title=f"Server load: {args.seats} websocket bots per table, think {args.think:g} s "
         f"(0.5-1.5x), {args.seconds:g} s measured after {args.warmup:g} s"
     )
     for column in (
-        "tables", "connections", "actions/s", "p50 ms", "p99 ms", "max ms",
+        "tables", "writes", "connections", "actions/s", "p50 ms", "p99 ms", "max ms",
         "in-server p50 ms", "in-server p99 ms", "server CPU %", "client CPU %", "hands", "errors",
     ):  # fmt: skip
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
             str(row["tables"]),
+            row["writes"],
             str(row["connections"]),
             f"{row['actions_per_s']:.0f}",
             f"{row['p50']:.1f}",

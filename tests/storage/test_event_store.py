@@ -77,9 +77,9 @@ def test_closing_a_table_hides_it(store: EventStore) -> None:
     assert [t.closed for t in store.tables(include_closed=True)] == [True]
 
 
-@pytest.mark.parametrize("threaded", [False, True], ids=["inline", "threaded"])
-async def test_writer_group_commits_concurrent_tables(store: EventStore, threaded: bool) -> None:
-    writer = EventWriter(store, threaded=threaded)
+@pytest.mark.parametrize("mode", EventWriter.MODES)
+async def test_writer_commits_concurrent_tables(store: EventStore, mode: str) -> None:
+    writer = EventWriter(store, mode=mode)
     writer.start()
     try:
         ids = [f"t{i}" for i in range(20)]
@@ -100,12 +100,15 @@ async def test_writer_group_commits_concurrent_tables(store: EventStore, threade
         assert [e.seq for e in store.events(t)] == list(range(1, 12))
     stats = writer.stats
     assert stats.batches == 20 * 11 and stats.events == 20 * 11 and stats.failures == 0
-    assert stats.transactions < stats.batches  # concurrent commits share transactions
+    if mode == "immediate":
+        assert stats.transactions == stats.batches
+    else:
+        assert stats.transactions < stats.batches  # concurrent commits share transactions
 
 
-@pytest.mark.parametrize("threaded", [False, True], ids=["inline", "threaded"])
-async def test_a_failing_batch_fails_alone(store: EventStore, threaded: bool) -> None:
-    writer = EventWriter(store, threaded=threaded)
+@pytest.mark.parametrize("mode", EventWriter.MODES)
+async def test_a_failing_batch_fails_alone(store: EventStore, mode: str) -> None:
+    writer = EventWriter(store, mode=mode)
     writer.start()
     try:
         await writer.commit(WriteBatch("a", 1, _events("table_created"), new_table=_table("a")))
@@ -125,6 +128,8 @@ async def test_commit_needs_a_running_writer(tmp_path: Path) -> None:
     writer = EventWriter(EventStore(open_database(f"sqlite:///{tmp_path / 'x.sqlite3'}")))
     with pytest.raises(RuntimeError, match="not running"):
         await writer.commit(WriteBatch("t", 1, []))
+    with pytest.raises(ValueError, match="unknown writer mode"):
+        EventWriter(writer.store, mode="lazy")
 
 
 def test_urls() -> None:

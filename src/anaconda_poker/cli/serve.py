@@ -46,6 +46,11 @@ def serve(
     ws_compression: bool = typer.Option(
         False, help="Compress websocket frames (permessage-deflate): less bandwidth, more CPU."
     ),
+    db_writes: str = typer.Option(
+        "grouped",
+        help="grouped (one transaction per loop iteration), immediate (one per change) or "
+        "threaded (a writer thread, for a slow remote database).",
+    ),
 ) -> None:
     """Start the game server with its database, rebuild every table, print the URL to open."""
     import uvicorn
@@ -53,6 +58,11 @@ def serve(
     from anaconda_poker.server.app import create_app
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
+    from anaconda_poker.storage.event_store import EventWriter
+
+    if db_writes not in EventWriter.MODES:
+        typer.echo(f"--db-writes must be one of {', '.join(EventWriter.MODES)}", err=True)
+        raise typer.Exit(2)
 
     settings = ServerSettings(
         database_url=database,
@@ -60,6 +70,7 @@ def serve(
         static_dir=static_dir or STATIC_DIR,
         create_default_lobby=default_lobby,
         between_hands=between_hands,
+        writer_mode=db_writes,
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets whose proto says

@@ -56,7 +56,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         checkpointer = Checkpointer(engine)
         checkpointer.start()
         store = EventStore(engine)
-        writer = EventWriter(store)
+        writer = EventWriter(store, mode=settings.writer_mode)
         lobby = Lobby(
             store,
             writer,

@@ -29,6 +29,8 @@ class ServerSettings:
         between_hands: pause between automatically dealt hands, seconds.
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
         rate_limit: messages per second and burst size allowed per websocket connection.
+        writer_mode: how events are committed: ``grouped`` (default), ``immediate`` or
+            ``threaded`` (:class:`~anaconda_poker.storage.event_store.EventWriter`).
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -38,3 +40,4 @@ class ServerSettings:
     between_hands: float = 3.0
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
+    writer_mode: str = "grouped"
