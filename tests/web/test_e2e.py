@@ -34,6 +34,7 @@ def create_table_in_lobby(
     auto_start: bool = True,
     seats: int = 4,
     equity: bool = False,
+    reveal_deck: bool = False,
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -56,6 +57,8 @@ def create_table_in_lobby(
         page.uncheck("#auto-start")
     if equity:
         page.check("#show-equity")
+    if reveal_deck:
+        page.check("#reveal-deck")
     page.click("#create-table")
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     table_id = str(page.url.rsplit("/", 1)[-1])
@@ -264,7 +267,9 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
     """Create a table with 3 bots in the lobby and click through two complete hands."""
     probe = open_page()
     page = probe.page
-    create_table_in_lobby(page, server.url, name="E2E English", host="Ana", equity=True)
+    create_table_in_lobby(
+        page, server.url, name="E2E English", host="Ana", equity=True, reveal_deck=True
+    )
     shots_taken: set[str] = set()
 
     def on_phase(p: Any, phase: str) -> None:

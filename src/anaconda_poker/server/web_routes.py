@@ -31,7 +31,7 @@ from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import LANGUAGES, catalog_json
 from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.routes import bearer_token
+from anaconda_poker.server.routes import bearer_token, lobby_of
 
 router = APIRouter()
 """The web client's endpoints; ``app.include_router(router)``."""
@@ -104,17 +104,78 @@ def replay_frames(history: dict[str, Any] = Body(...)) -> JSONResponse | dict[st
     return {"frames": frames}
 
 
-def _frame(state: Any, index: int, action: dict[str, Any] | None) -> dict[str, Any]:
+@router.get("/api/tables/{table_id}/hands/{hand_no}/frames", response_model=None)
+async def seat_frames(
+    request: Request, table_id: str, hand_no: int
+) -> JSONResponse | dict[str, Any]:
+    """Replayer frames of a finished hand as one seat saw it, computed on the server.
+
+    The stored full history is replayed through the engine and every frame carries only what
+    the requesting seat may see (RULES.md §7): ``view`` is ``state.view(seat)`` and ``hands``
+    holds that seat's own cards, unless the table reveals the deck after the hand
+    (``reveal_deck_after_hand``), when every hand is included as in ``POST /api/replay``.
+
+    Args:
+        table_id: the table; hand_no: the finished hand's number (1-based).
+
+    Returns:
+        ``{"frames": [...], "viewer_seat": seat}`` like ``POST /api/replay``. Errors: 404
+        ``hand_not_found``; 403 ``not_dealt_in`` without a token of a seat dealt into the
+        hand (spectators use the public history).
+    """
+    from anaconda_poker.core.history import start_from_history
+
+    lobby = lobby_of(request)
+    table = lobby.table(table_id)
+    record = None
+    if lobby.store is not None:
+        record = await run_in_threadpool(lobby.store.hand, table_id, hand_no)
+    if record is None:
+        return _error(404, "hand_not_found", f"table {table_id} has no finished hand {hand_no}")
+    token = bearer_token(request)
+    seat: int | None = None
+    if token is not None:
+        owner, owner_seat = lobby.seat_for_token(token)
+        seat = owner_seat if owner is table else None
+    history = record.history
+    if seat is None or str(seat) not in history.get("dealt", {}):
+        return _error(
+            403, "not_dealt_in", "only a seat dealt into this hand can replay it with cards"
+        )
+    reveal = bool(table.settings.reveal_deck_after_hand)
+
+    def build() -> list[dict[str, Any]]:
+        state = start_from_history(history)
+        frames = [_frame(state, 0, None, seat=None if reveal else seat)]
+        for index, record_ in enumerate(history.get("actions") or []):
+            state.apply(int(record_["seat"]), Action.from_dict(record_))
+            shown = dict(record_)
+            if not reveal and shown.get("seat") != seat:
+                shown.pop("cards", None)
+            frames.append(_frame(state, index + 1, shown, seat=None if reveal else seat))
+        return frames
+
+    return {"frames": await run_in_threadpool(build), "viewer_seat": seat}
+
+
+def _frame(
+    state: Any, index: int, action: dict[str, Any] | None, *, seat: int | None = None
+) -> dict[str, Any]:
+    """One replayer frame; with ``seat`` only that seat's cards and view (RULES.md §7)."""
     where = state.card_locations()
     hands = {str(s): _cards(c) for s, c in where["hand"].items()}
-    for seat, cards in where["in_flight"].items():  # a committed pass still counts as held
-        hands[str(seat)] = hands.get(str(seat), []) + _cards(cards)
+    for owner, cards in where["in_flight"].items():  # a committed pass still counts as held
+        hands[str(owner)] = hands.get(str(owner), []) + _cards(cards)
+    hidden = {str(s): _cards(c) for s, c in where["hidden"].items() if c}
+    if seat is not None:
+        hands = {k: v for k, v in hands.items() if k == str(seat)}
+        hidden = {k: v for k, v in hidden.items() if k == str(seat)}
     return {
         "index": index,
         "action": action,
-        "view": state.view(None),
+        "view": state.view(None) if seat is None else state.view(seat),
         "hands": hands,
-        "hidden": {str(s): _cards(c) for s, c in where["hidden"].items() if c},
+        "hidden": hidden,
     }
 
 

@@ -46,5 +46,7 @@ export const api = {
   hand: (id, n, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}`, { token }),
   ledger: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/ledger`),
   replay: (history) => request("POST", "/api/replay", { body: history }),
+  seatFrames: (id, n, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}/frames`, { token }),
   advice: (body, token) => request("POST", "/api/advice", { body, token }),
 };

@@ -104,6 +104,7 @@ export function mount(main) {
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
       botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
+      revealDeck: Boolean(d.reveal_deck_after_hand),
       hostPlays: d.host_plays ?? true,
     };
   }
@@ -235,7 +236,9 @@ export function mount(main) {
         serverHas("host_plays") ? h("label.check", null, h("input", { type: "checkbox", id: "host-plays", checked: form.hostPlays,
           onchange: (ev) => { form.hostPlays = ev.target.checked; } }), t("I play at this table (untick to watch the bots play)")) : null,
         serverHasEquity() ? h("label.check", null, h("input", { type: "checkbox", id: "show-equity", checked: form.showEquity,
-          onchange: (ev) => { form.showEquity = ev.target.checked; } }), t("Players may see their equity while arranging")) : null),
+          onchange: (ev) => { form.showEquity = ev.target.checked; } }), t("Players may see their equity while arranging")) : null,
+        h("label.check", null, h("input", { type: "checkbox", id: "reveal-deck", checked: form.revealDeck,
+          onchange: (ev) => { form.revealDeck = ev.target.checked; } }), t("Reveal the deck after each hand (lets players verify the shuffle, but shows folded and unused cards)"))),
       h("div.form-actions", null,
         h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
         h("span", { id: "create-error", role: "alert", class: "muted" })));
@@ -276,6 +279,7 @@ export function mount(main) {
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
+      reveal_deck_after_hand: Boolean(form.revealDeck),
       ...(serverHas("host_plays") ? { host_plays: Boolean(form.hostPlays) } : {}),
     };
   }

@@ -76,6 +76,14 @@ export async function openReplayer({ tableId, handNo, token, mySeat = null }) {
     } catch {
       frames = null;
     }
+  } else if (token && history.viewer_seat !== null && history.viewer_seat !== undefined) {
+    // A seat's own history has only its cards: the server replays the hand and sends the
+    // frames as that seat saw them.
+    try {
+      frames = (await api.seatFrames(tableId, handNo, token)).frames;
+    } catch {
+      frames = null;
+    }
   }
   if (frames) stop = fullReplayer(body, { history, frames, nameOf, split, mySeat });
   else stop = publicReplayer(body, { history, nameOf, split });
