@@ -1,0 +1,85 @@
+"""Replayer frames of a finished hand for one seat: only what that seat may see (RULES.md §7)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import httpx
+from server_helpers import LiveServer, create_table, play_over_websocket, ws_client
+
+
+async def _finished_hand(live_server: LiveServer, **table: Any) -> tuple[dict[str, Any], str]:
+    created = await create_table(
+        live_server,
+        seats=4,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
+        auto_start=False,
+        **table,
+    )
+    table_id = created["table"]["table_id"]
+    lobby_table = live_server.lobby.table(table_id)
+    host = await ws_client(live_server, {"token": created["token"]})
+    await host.send({"type": "next_hand"})
+    await play_over_websocket(
+        host, random.Random(5), until=lambda: lobby_table.stats.hands_finished >= 1
+    )
+    await host.close()
+    return created, table_id
+
+
+def _cards_in(value: Any) -> set[str]:
+    return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))
+
+
+async def test_seat_frames_hold_only_the_seats_own_and_revealed_cards(
+    live_server: LiveServer,
+) -> None:
+    created, table_id = await _finished_hand(live_server)
+    url = f"/api/tables/{table_id}/hands/1/frames"
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        mine = await http.get(url, headers={"Authorization": f"Bearer {created['token']}"})
+        public = await http.get(url)
+        late = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Late"})).json()
+        later = await http.get(url, headers={"Authorization": f"Bearer {late['token']}"})
+    assert mine.status_code == 200, mine.text
+    assert public.status_code == 403 and public.json()["error"]["code"] == "not_dealt_in"
+    assert later.status_code == 403
+    store = live_server.lobby.store
+    assert store is not None
+    full = store.hand(table_id, 1).history
+    frames = mine.json()["frames"]
+    assert len(frames) == len(full["actions"]) + 1
+    assert frames[0]["hands"] == {"0": full["dealt"]["0"]}
+    # the seat may know: its dealt cards, the cards passed to it, and every revealed card
+    allowed = set(full["dealt"]["0"]) | {
+        c for cards in (full.get("result") or {}).get("revealed", {}).values() for c in cards
+    }
+    for frame in frames:
+        for card in frame["view"]["you"]["hand"]:
+            allowed.add(card)
+        for step in frame["view"]["you"]["passes"]:
+            allowed.update(step["received"])
+    seen = _cards_in(frames)
+    assert seen <= allowed, sorted(seen - allowed)
+    others = {c for seat, cards in full["dealt"].items() if seat != "0" for c in cards}
+    assert others - allowed, "the test hand must hold cards seat 0 never saw"
+    assert not (seen & (others - allowed))
+
+
+async def test_seat_frames_include_every_hand_when_the_table_reveals_the_deck(
+    live_server: LiveServer,
+) -> None:
+    created, table_id = await _finished_hand(live_server, reveal_deck_after_hand=True)
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        mine = await http.get(
+            f"/api/tables/{table_id}/hands/1/frames",
+            headers={"Authorization": f"Bearer {created['token']}"},
+        )
+    assert mine.status_code == 200
+    store = live_server.lobby.store
+    assert store is not None
+    full = store.hand(table_id, 1).history
+    assert mine.json()["frames"][0]["hands"] == full["dealt"]
