@@ -85,15 +85,22 @@ class Server:
             "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
             "--db-writes", writes,
         ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=folder
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        while line and "serving at" not in line:
-            line = self.proc.stdout.readline()
+        # the server's output goes to a file: a pipe nobody reads would block the server
+        # as soon as it filled up
+        self.log = folder / "server.log"
+        with self.log.open("w") as out:
+            self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
+        line = ""
+        for _ in range(600):
+            lines = [x for x in self.log.read_text().splitlines() if "serving at" in x]
+            if lines:
+                line = lines[0]
+                break
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
         if "serving at" not in line:
-            raise RuntimeError(f"the server did not start: {line!r}")
+            raise RuntimeError(f"the server did not start: {self.log.read_text()[-500:]!r}")
         self.http = line.split("serving at ", 1)[1].strip().rstrip("/")
         self.ws = self.http.replace("http://", "ws://") + "/ws"
 

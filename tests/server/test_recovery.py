@@ -27,8 +27,9 @@ class ServerProcess:
     def __init__(self, database: str, tmp: Path) -> None:
         self.database = database
         self.tmp = tmp
-        self.proc: subprocess.Popen[str] | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.http = ""
+        self.starts = 0
 
     async def start(self) -> LiveServer:
         command = [
@@ -36,16 +37,21 @@ class ServerProcess:
             "--host", "127.0.0.1", "--port", "0", "--database", self.database,
             "--no-default-lobby", "--between-hands", "0", "--static-dir", str(self.tmp),
         ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=self.tmp
-        )
-        assert self.proc.stdout is not None
-        loop = asyncio.get_running_loop()
+        # output to a file: a pipe nobody reads would block the server once full
+        self.starts += 1
+        log = self.tmp / f"server-{self.starts}.log"
+        with log.open("w") as out:
+            self.proc = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, cwd=self.tmp
+            )
         line = ""
-        for _ in range(200):
-            line = await asyncio.wait_for(loop.run_in_executor(None, self.proc.stdout.readline), 60)
-            if "serving at" in line or not line:
+        for _ in range(600):
+            found = [x for x in log.read_text().splitlines() if "serving at" in x]
+            if found:
+                line = found[0]
                 break
+            assert self.proc.poll() is None, f"the server stopped: {log.read_text()[-500:]}"
+            await asyncio.sleep(0.1)
         assert "serving at http://127.0.0.1:" in line, f"the server did not start: {line!r}"
         self.http = line.split("serving at ", 1)[1].strip().rstrip("/")
         ws = self.http.replace("http://", "ws://") + "/ws"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -65,9 +66,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
         app.state.lobby = lobby
         await lobby.start(default_lobby=settings.create_default_lobby)
+        watchdog = asyncio.create_task(_watch_loop_lag())
         try:
             yield
         finally:
+            watchdog.cancel()
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()
@@ -92,6 +95,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     _mount_static(app, settings.static_dir)
     return app
+
+
+LOOP_LAG_WARNING = 0.25
+"""Seconds of event-loop stall after which the server logs a warning."""
+
+
+async def _watch_loop_lag(interval: float = 0.5) -> None:
+    """Log a warning whenever the event loop was stalled (every table waits meanwhile)."""
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(interval)
+        lag = time.perf_counter() - before - interval
+        if lag > LOOP_LAG_WARNING:
+            log.warning("the event loop stalled for %.0f ms", lag * 1000)
 
 
 def _include_web_routes(app: FastAPI) -> None:

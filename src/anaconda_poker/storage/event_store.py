@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import queue
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +23,11 @@ from typing import Any
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from anaconda_poker.storage.schema import hand_histories, poker_tables, table_events
+
+log = logging.getLogger("anaconda_poker.storage")
+
+SLOW_WRITE_SECONDS = 0.1
+"""Transactions slower than this are logged (a slow disk or database stalls every table)."""
 
 
 def _dumps(value: Any) -> str:
@@ -113,9 +120,13 @@ class EventStore:
             sqlalchemy.exc.IntegrityError: e.g. a ``seq`` already taken for that table.
             sqlalchemy.exc.OperationalError: the database failed.
         """
+        started = time.perf_counter()
         with self.engine.begin() as conn:
             for batch in batches:
                 self._write_one(conn, batch)
+        took = time.perf_counter() - started
+        if took > SLOW_WRITE_SECONDS:
+            log.warning("a database write of %d batch(es) took %.0f ms", len(batches), took * 1000)
 
     @staticmethod
     def _write_one(conn: Connection, batch: WriteBatch) -> None:
