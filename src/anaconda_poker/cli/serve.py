@@ -47,9 +47,9 @@ def serve(
         False, help="Compress websocket frames (permessage-deflate): less bandwidth, more CPU."
     ),
     db_writes: str = typer.Option(
-        "grouped",
-        help="grouped (one transaction per loop iteration), immediate (one per change) or "
-        "threaded (a writer thread, for a slow remote database).",
+        "immediate",
+        help="immediate (one transaction per change, lowest latency), grouped (one per loop "
+        "iteration) or threaded (a writer thread, for a slow remote database).",
     ),
 ) -> None:
     """Start the game server with its database, rebuild every table, print the URL to open."""

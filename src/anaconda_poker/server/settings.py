@@ -29,7 +29,7 @@ class ServerSettings:
         between_hands: pause between automatically dealt hands, seconds.
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
         rate_limit: messages per second and burst size allowed per websocket connection.
-        writer_mode: how events are committed: ``grouped`` (default), ``immediate`` or
+        writer_mode: how events are committed: ``immediate`` (default), ``grouped`` or
             ``threaded`` (:class:`~anaconda_poker.storage.event_store.EventWriter`).
     """
 
@@ -40,4 +40,4 @@ class ServerSettings:
     between_hands: float = 3.0
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
-    writer_mode: str = "grouped"
+    writer_mode: str = "immediate"

@@ -271,13 +271,13 @@ class EventWriter:
 
     Three modes:
 
-    - ``grouped`` (default): batches queued during one loop iteration share one transaction,
-      written on the event loop at the next iteration (``loop.call_soon``). A SQLite commit
-      in WAL mode takes a fraction of a millisecond; grouping keeps the number of
-      transactions (and disk writes) down when hundreds of tables play.
-    - ``immediate``: each batch is its own transaction, written at once on the event loop;
-      the table goes on to broadcast in the same step (one or two loop iterations sooner,
-      one transaction per change).
+    - ``immediate`` (default): each batch is its own transaction, written at once on the
+      event loop. A SQLite commit in WAL mode takes a fraction of a millisecond, and the table
+      goes on to broadcast in the same step: the lowest latency (``benchmarks/server_load.py``
+      compares the modes).
+    - ``grouped``: batches queued during one loop iteration share one transaction, written
+      on the event loop at the next iteration (``loop.call_soon``): fewer transactions, but
+      each commit waits for a loop iteration or two.
     - ``threaded``: one background thread writes groups; the loop never blocks on the
       database (for a slow or remote PostgreSQL), but each commit may wait for the GIL (the
       interpreter's 5 ms switch interval) while the loop is busy.
@@ -291,9 +291,9 @@ class EventWriter:
         ValueError: for an unknown mode.
     """
 
-    MODES = ("grouped", "immediate", "threaded")
+    MODES = ("immediate", "grouped", "threaded")
 
-    def __init__(self, store: EventStore, *, max_group: int = 512, mode: str = "grouped") -> None:
+    def __init__(self, store: EventStore, *, max_group: int = 512, mode: str = "immediate") -> None:
         if mode not in self.MODES:
             raise ValueError(f"unknown writer mode {mode!r}; modes are {', '.join(self.MODES)}")
         self.store = store
