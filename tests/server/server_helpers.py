@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import re
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -212,3 +214,33 @@ def table_snapshot(table: Any) -> str:
     if hand is not None:
         views += [hand.view(s) for s in hand.players]
     return json.dumps([table.seq, table.public_info(), table.ledger(), views], sort_keys=True)
+
+
+async def play_one_hand(
+    live: LiveServer, *, seed: int = 2, **table: Any
+) -> tuple[dict[str, Any], str]:
+    """A table where the host (seat 0) plays hand 1 over a websocket against two bots.
+
+    Returns the create-table response (with the host's token) and the table id.
+    """
+    created = await create_table(
+        live,
+        seats=4,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
+        auto_start=False,
+        **table,
+    )
+    table_id = created["table"]["table_id"]
+    lobby_table = live.lobby.table(table_id)
+    host = await ws_client(live, {"token": created["token"]})
+    await host.send({"type": "next_hand"})
+    await play_over_websocket(
+        host, random.Random(seed), until=lambda: lobby_table.stats.hands_finished >= 1
+    )
+    await host.close()
+    return created, table_id
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text (``"As"``) anywhere in a JSON-ready value."""
+    return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import random
-import re
-from typing import Any
-
 import httpx
-from server_helpers import LiveServer, create_table, play_over_websocket, ws_client
+from server_helpers import (
+    LiveServer,
+    cards_in,
+    create_table,
+    play_one_hand,
+)
 
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.fairness import verify_history
@@ -102,34 +102,10 @@ async def test_invalid_tables_are_refused_with_reasons(live_server: LiveServer) 
         assert (await http.get("/api/tables")).json()["tables"] == []
 
 
-async def _play_one_hand(live_server: LiveServer, **table: Any) -> tuple[dict[str, Any], str]:
-    """A table where the host (seat 0) plays hand 1 over a websocket against two bots."""
-    created = await create_table(
-        live_server,
-        seats=4,
-        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
-        auto_start=False,
-        **table,
-    )
-    table_id = created["table"]["table_id"]
-    lobby_table = live_server.lobby.table(table_id)
-    host = await ws_client(live_server, {"token": created["token"]})
-    await host.send({"type": "next_hand"})
-    await play_over_websocket(
-        host, random.Random(2), until=lambda: lobby_table.stats.hands_finished >= 1
-    )
-    await host.close()
-    return created, table_id
-
-
-def _cards_in(value: Any) -> set[str]:
-    return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))
-
-
 async def test_hand_histories_show_each_downloader_only_what_it_may_know(
     live_server: LiveServer,
 ) -> None:
-    created, table_id = await _play_one_hand(live_server)
+    created, table_id = await play_one_hand(live_server)
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         hands = (await http.get(f"/api/tables/{table_id}/hands")).json()["hands"]
         assert [h["hand_no"] for h in hands] == [1] and len(hands[0]["commitment"]) == 64
@@ -164,13 +140,13 @@ async def test_hand_histories_show_each_downloader_only_what_it_may_know(
     own_cards = set(full["dealt"]["0"]) | {
         c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])
     }
-    assert _cards_in(mine) <= own_cards | shown
+    assert cards_in(mine) <= own_cards | shown
     for response in (later, public):
         redacted = response.json()
         assert redacted["redacted"] is True and redacted["viewer_seat"] is None
         assert not {"dealt", "deck", "deck_salt"} & set(redacted)
         assert all("cards" not in a for a in redacted["actions"])
-        assert _cards_in(redacted) <= shown
+        assert cards_in(redacted) <= shown
     assert stranger.status_code == 401 and stranger.json()["error"]["code"] == "bad_token"
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         stats = (await http.get("/api/stats")).json()
@@ -181,7 +157,7 @@ async def test_hand_histories_show_each_downloader_only_what_it_may_know(
 
 
 async def test_players_get_the_deck_when_the_table_reveals_it(live_server: LiveServer) -> None:
-    created, table_id = await _play_one_hand(live_server, reveal_deck_after_hand=True)
+    created, table_id = await play_one_hand(live_server, reveal_deck_after_hand=True)
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         info = (await http.get(f"/api/tables/{table_id}")).json()
         late = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Late"})).json()

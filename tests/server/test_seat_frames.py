@@ -2,42 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import random
-import re
-from typing import Any
-
 import httpx
-from server_helpers import LiveServer, create_table, play_over_websocket, ws_client
-
-
-async def _finished_hand(live_server: LiveServer, **table: Any) -> tuple[dict[str, Any], str]:
-    created = await create_table(
-        live_server,
-        seats=4,
-        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
-        auto_start=False,
-        **table,
-    )
-    table_id = created["table"]["table_id"]
-    lobby_table = live_server.lobby.table(table_id)
-    host = await ws_client(live_server, {"token": created["token"]})
-    await host.send({"type": "next_hand"})
-    await play_over_websocket(
-        host, random.Random(5), until=lambda: lobby_table.stats.hands_finished >= 1
-    )
-    await host.close()
-    return created, table_id
-
-
-def _cards_in(value: Any) -> set[str]:
-    return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))
+from server_helpers import LiveServer, cards_in, play_one_hand
 
 
 async def test_seat_frames_hold_only_the_seats_own_and_revealed_cards(
     live_server: LiveServer,
 ) -> None:
-    created, table_id = await _finished_hand(live_server)
+    created, table_id = await play_one_hand(live_server, seed=5)
     url = f"/api/tables/{table_id}/hands/1/frames"
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         mine = await http.get(url, headers={"Authorization": f"Bearer {created['token']}"})
@@ -62,7 +34,7 @@ async def test_seat_frames_hold_only_the_seats_own_and_revealed_cards(
             allowed.add(card)
         for step in frame["view"]["you"]["passes"]:
             allowed.update(step["received"])
-    seen = _cards_in(frames)
+    seen = cards_in(frames)
     assert seen <= allowed, sorted(seen - allowed)
     others = {c for seat, cards in full["dealt"].items() if seat != "0" for c in cards}
     assert others - allowed, "the test hand must hold cards seat 0 never saw"
@@ -72,7 +44,7 @@ async def test_seat_frames_hold_only_the_seats_own_and_revealed_cards(
 async def test_seat_frames_include_every_hand_when_the_table_reveals_the_deck(
     live_server: LiveServer,
 ) -> None:
-    created, table_id = await _finished_hand(live_server, reveal_deck_after_hand=True)
+    created, table_id = await play_one_hand(live_server, seed=5, reveal_deck_after_hand=True)
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         mine = await http.get(
             f"/api/tables/{table_id}/hands/1/frames",
