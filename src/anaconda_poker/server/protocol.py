@@ -101,7 +101,7 @@ class ChooseGame(_Message):
 class Simple(_Message):
     """Messages without fields."""
 
-    type: Literal["sync", "ping", "sit_out", "sit_in", "pause", "resume", "next_hand"]
+    type: Literal["sync", "ping", "sit_out", "sit_in", "leave_seat", "pause", "resume", "next_hand"]
 
 
 ClientMessage = Annotated[

@@ -35,7 +35,7 @@ from anaconda_poker.core.actions import Action
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import SALT_BYTES, deck_commitment
+from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
@@ -173,6 +173,7 @@ class SeatRecord:
     hands: int = 0
     pending_rebuy: int = 0
     timeouts: int = 0
+    leaving: bool = False
     connections: int = 0
 
 
@@ -187,6 +188,7 @@ class HandMeta:
     salt: str
     commitment: str
     started_at: float
+    commitment_version: int = 1  # hands stored before version 2 have no marker
 
 
 @dataclass(slots=True)
@@ -263,6 +265,8 @@ class Table:
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.rebuy_requests: dict[int, tuple[int, int]] = {}
         self.next_request_id = 1
+        self.host_seat: int | None = settings.host_seat  # passes on when the host leaves
+        self.departed: list[dict[str, Any]] = []  # ledger lines of players who left
         self.seq = 0
         self.acts: dict[int, int] = {}
         self.dealt_in: frozenset[int] = frozenset()
@@ -311,6 +315,37 @@ class Table:
         record = self._seat(int(p["seat"]))
         record.sitting_out = bool(p["value"])
         record.timeouts = 0
+
+    def _ev_leave_requested(self, p: Mapping[str, Any]) -> None:
+        record = self._seat(int(p["seat"]))
+        record.leaving = True
+        record.sitting_out = True
+
+    def _ev_seat_left(self, p: Mapping[str, Any]) -> None:
+        seat = int(p["seat"])
+        record = self._seat(seat)
+        if self.in_hand and seat in self.dealt_in:
+            raise RecoveryError(f"seat {seat} left during hand {self.hand_no}")
+        if record.stack != int(p["stack"]):
+            raise RecoveryError(
+                f"seat {seat} left with {record.stack} chips, the log says {p['stack']}"
+            )
+        self.departed.append(
+            {
+                "name": record.name,
+                "seat": seat,
+                "bot": record.bot,
+                "bought_in": record.bought_in,
+                "rebuys": record.rebuys,
+                "stack": record.stack,
+                "net": record.stack - record.bought_in,
+                "hands": record.hands,
+                "left": True,
+            }
+        )
+        self.seats[seat] = None
+        self.policies.pop(seat, None)
+        self.host_seat = None if p.get("host") is None else int(p["host"])
 
     def _ev_paused(self, p: Mapping[str, Any]) -> None:
         self.paused = bool(p["value"])
@@ -366,6 +401,7 @@ class Table:
             salt=str(p["salt"]),
             commitment=str(p["commitment"]),
             started_at=float(p.get("at", 0.0)),
+            commitment_version=int(p.get("commitment_version", 1)),
         )
         self.hand_no = int(p["hand_no"])
         self.in_hand = True
@@ -474,11 +510,13 @@ class Table:
                 total += record.stack
         if self.in_hand and hand is not None:
             total += hand.chip_total()
-        return total
+        return total + sum(int(d["stack"]) for d in self.departed)
 
     def bought_in_total(self) -> int:
-        """Chips brought to the table: starting stacks plus rebuys (added or pending)."""
-        return sum(r.bought_in + r.pending_rebuy for r in self.seats if r is not None)
+        """Chips brought to the table: starting stacks plus rebuys (added or pending), of
+        the players seated now and of those who left (whose chips left with them)."""
+        seated = sum(r.bought_in + r.pending_rebuy for r in self.seats if r is not None)
+        return seated + sum(int(d["bought_in"]) for d in self.departed)
 
     def find_seat(self, token_hash: str) -> int | None:
         """The seat holding a token hash, or ``None``."""
@@ -512,6 +550,7 @@ class Table:
                     "bot": record.bot,
                     "connected": record.bot is not None or record.connections > 0,
                     "sitting_out": record.sitting_out,
+                    "leaving": record.leaving,
                     "stack": record.stack,
                     "time_bank": round(record.time_bank, 3),
                 }
@@ -521,7 +560,7 @@ class Table:
             "name": s.name,
             "status": self.status,
             "hand_no": self.hand_no,
-            "host_seat": s.host_seat,
+            "host_seat": self.host_seat,
             "max_seats": s.max_seats,
             "config": s.config.to_dict(),
             "starting_stack": s.starting_stack,
@@ -583,9 +622,10 @@ class Table:
                     "stack": stack,
                     "net": stack - record.bought_in,
                     "hands": record.hands,
+                    "left": False,
                 }
             )
-        return out
+        return out + [dict(d) for d in self.departed]
 
     # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
@@ -860,6 +900,8 @@ class Table:
                 pause = self.settings.bot_pause
                 delay = pause * self._rng.uniform(0.5, 1.5) if pause > 0 else 0.0
                 self._decisions[seat] = _Decision(turn, now, now + delay)
+            elif record.leaving:  # left the table: the default action, at once
+                self._decisions[seat] = _Decision(turn, now, now)
             elif timer is not None:
                 self._decisions[seat] = _Decision(turn, now, now + timer + record.time_bank)
             else:
@@ -981,7 +1023,7 @@ class Table:
         deck = list(range(52))
         secrets.SystemRandom().shuffle(deck)
         salt = secrets.token_hex(SALT_BYTES)
-        commitment = deck_commitment(deck, salt)
+        commitment = commit_deck(deck, salt, COMMITMENT_VERSION)
         payload = {
             "hand_no": self.hand_no + 1,
             "button": button,
@@ -990,6 +1032,7 @@ class Table:
             "deck": deck,
             "salt": salt,
             "commitment": commitment,
+            "commitment_version": COMMITMENT_VERSION,
             "at": time.time(),
         }
         await self._record([("hand_started", payload)])
@@ -1045,6 +1088,7 @@ class Table:
             self.stats.timeouts += 1
         events: list[tuple[str, dict[str, Any]]] = [("action", payload)]
         hand_record: HandRecord | None = None
+        host = self.host_seat
         if hand.is_complete:
             hand_record = self._finish_hand(events)
         if (
@@ -1059,6 +1103,7 @@ class Table:
         self._refresh_decisions(now)
         if hand_record is not None:
             self._after_hand(now)
+            self._announce_departures(events, host)
         else:
             self.broadcast_state()
 
@@ -1089,6 +1134,9 @@ class Table:
                     answer = {"request_id": request_id, "approved": True, "by": "house"}
                     self.apply_event("rebuy_resolved", answer)
                     events += [("rebuy_requested", ask), ("rebuy_resolved", answer)]
+        for s in hand.players:
+            if self._seat(s).leaving:
+                events += self._leave_events(s)
         history = self.full_history()
         result = hand.result
         summary = {
@@ -1130,6 +1178,7 @@ class Table:
         history["deck"] = [card_str(c) for c in meta.deck]
         history["deck_salt"] = meta.salt
         history["deck_commitment"] = meta.commitment
+        history["deck_commitment_version"] = meta.commitment_version
         history["table_id"] = self.table_id
         history["hand_no"] = meta.hand_no
         return history
@@ -1138,7 +1187,7 @@ class Table:
     async def _cmd_join(self, conn: Connection) -> dict[str, Any]:
         seat = conn.seat
         self.connections.add(conn)
-        is_host = seat is not None and seat == self.settings.host_seat
+        is_host = seat is not None and seat == self.host_seat
         if seat is not None:
             self._seat(seat).connections += 1
         record = self.seats[seat] if seat is not None else None
@@ -1194,7 +1243,7 @@ class Table:
 
     def _require_host(self, conn: Connection | None) -> int:
         seat = self._require_seat(conn)
-        if seat != self.settings.host_seat:
+        if seat != self.host_seat:
             raise ClientError("not_host", "only the host may do this")
         return seat
 
@@ -1249,11 +1298,86 @@ class Table:
         await self._set_sitting_out(self._require_seat(conn), False)
 
     async def _set_sitting_out(self, seat: int, value: bool) -> None:
+        if self._seat(seat).leaving:
+            raise ClientError("leaving", "this seat is leaving the table after this hand")
         if self._seat(seat).sitting_out == value:
             return
         await self._record([("sitting_out", {"seat": seat, "value": value})])
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         self.broadcast_table()
+
+    def _leave_events(self, seat: int) -> list[tuple[str, dict[str, Any]]]:
+        """Apply and return the events of ``seat`` leaving now (not dealt into a running
+        hand): its pending rebuy requests are declined, its chips leave with it, and the
+        host role passes to the lowest-numbered human seat left (or to nobody: then rebuys
+        are approved by the house)."""
+        events: list[tuple[str, dict[str, Any]]] = []
+        for request_id, (s, _amount) in sorted(self.rebuy_requests.items()):
+            if s == seat:
+                answer = {"request_id": request_id, "approved": False, "by": "house"}
+                self.apply_event("rebuy_resolved", answer)
+                events.append(("rebuy_resolved", answer))
+        host = self.host_seat
+        if host == seat:
+            humans = [
+                r.seat
+                for r in self.seats
+                if r is not None and r.bot is None and r.seat != seat and not r.leaving
+            ]
+            host = humans[0] if humans else None
+        left = {"seat": seat, "name": self._seat(seat).name, "stack": self._seat(seat).stack}
+        left["host"] = host
+        self.apply_event("seat_left", left)
+        events.append(("seat_left", left))
+        return events
+
+    def _announce_departures(
+        self, events: list[tuple[str, dict[str, Any]]], host: int | None
+    ) -> None:
+        """Tell the clients of seats that left (they stay connected, as spectators), a new
+        host its pending rebuy requests, and everyone the new seating and ledger."""
+        left = [payload for kind, payload in events if kind == "seat_left"]
+        for payload in left:
+            message = _dumps({"type": "seat_left", **payload})
+            for conn in list(self.connections):
+                if conn.seat == payload["seat"]:
+                    self._send(conn, message)
+                    conn.seat = None  # its token no longer holds a seat
+        if not left:
+            return
+        if self.host_seat is not None and self.host_seat != host:
+            self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
+            for request_id, (s, amount) in sorted(self.rebuy_requests.items()):
+                self._send_to_seat(
+                    self.host_seat, self._rebuy_request_message(request_id, s, amount)
+                )
+        self.broadcast_table()
+        self.broadcast({"type": "ledger", "ledger": self.ledger()})
+
+    async def _cmd_leave_seat(self, conn: Connection | None) -> dict[str, Any]:
+        """Leave the table (cash out). Between hands, or when not dealt into the running
+        hand, the seat is freed at once; otherwise the seat acts by default at once (check,
+        else fold; passes and arrangements as on a timeout) and is freed when the hand ends.
+        Its chips leave with it (the ledger keeps the line)."""
+        seat = self._require_seat(conn)
+        record = self._seat(seat)
+        host = self.host_seat
+        if record.leaving:
+            return {"seat": seat, "leaving": True}
+        now = asyncio.get_running_loop().time()
+        if self.in_hand and seat in self.dealt_in:
+            await self._record([("leave_requested", {"seat": seat})])
+            self._decisions.pop(seat, None)
+            self._refresh_decisions(now)
+            self.broadcast_table()
+            return {"seat": seat, "leaving": True}
+        if self._choosing is not None and self._choosing[0] == seat:
+            self._choosing = (seat, now)  # the dealer left: the default game, at once
+        events = self._leave_events(seat)
+        await self.commit(events)
+        self._announce_departures(events, host)
+        self._maybe_schedule_next_hand(now)
+        return {"seat": seat, "leaving": False}
 
     async def _cmd_pause(self, conn: Connection | None) -> None:
         self._require_host(conn)
@@ -1313,6 +1437,8 @@ class Table:
         limit = self.settings.starting_stack - record.stack - record.pending_rebuy
         if not self.settings.allow_rebuys:
             raise ClientError("rebuy_not_allowed", "this table does not allow rebuys")
+        if record.leaving:
+            raise ClientError("leaving", "this seat is leaving the table after this hand")
         if any(s == seat for s, _ in self.rebuy_requests.values()):
             raise ClientError("rebuy_not_allowed", "a rebuy request of this seat is pending")
         if limit < 1 or not 1 <= amount <= limit:
@@ -1325,16 +1451,16 @@ class Table:
         request_id = self.next_request_id
         ask = {"request_id": request_id, "seat": seat, "amount": amount}
         events: list[tuple[str, dict[str, Any]]] = [("rebuy_requested", ask)]
-        if self.settings.host_seat is None:
+        if self.host_seat is None:
             events.append(
                 ("rebuy_resolved", {"request_id": request_id, "approved": True, "by": "house"})
             )
         await self._record(events)
-        if self.settings.host_seat is None:
+        if self.host_seat is None:
             self._rebuy_done(request_id, seat, amount, True)
         else:
             self._send_to_seat(
-                self.settings.host_seat, self._rebuy_request_message(request_id, seat, amount)
+                self.host_seat, self._rebuy_request_message(request_id, seat, amount)
             )
 
     async def _cmd_approve_rebuy(self, conn: Connection | None, request_id: int) -> None:
@@ -1362,7 +1488,7 @@ class Table:
             "approved": approved,
         }
         self._send_to_seat(seat, message)
-        host = self.settings.host_seat
+        host = self.host_seat
         if host is not None and host != seat:
             self._send_to_seat(host, message)
         self.broadcast_table()
@@ -1421,6 +1547,8 @@ _EVENT_HANDLERS: dict[str, Callable[[Table, Mapping[str, Any]], None]] = {
     "hand_started": Table._ev_hand_started,
     "action": Table._ev_action,
     "hand_finished": Table._ev_hand_finished,
+    "leave_requested": Table._ev_leave_requested,
+    "seat_left": Table._ev_seat_left,
 }
 
 _COMMANDS: dict[str, Callable[..., Any]] = {
@@ -1439,6 +1567,7 @@ _COMMANDS: dict[str, Callable[..., Any]] = {
     "approve_rebuy": Table._cmd_approve_rebuy,
     "deny_rebuy": Table._cmd_deny_rebuy,
     "take_seat": Table._cmd_take_seat,
+    "leave_seat": Table._cmd_leave_seat,
 }
 
 __all__ = [
