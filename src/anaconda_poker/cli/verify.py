@@ -4,10 +4,21 @@ Example::
 
     anaconda-poker verify q3Xk9a-hand-12.json
 
-For each file: recompute the SHA-256 deck commitment from ``deck`` and ``deck_salt`` and
-compare it with ``deck_commitment``; re-deal the deck and compare with ``dealt``; replay
-the actions through the engine and compare with ``result``. Exit status 0 when every check
-of every file passes, 1 otherwise.
+Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness``):
+
+- a **full** history (tables with ``reveal_deck_after_hand``, with ``deck`` and
+  ``deck_salt``): recompute the deck commitment (version 1 or 2) and compare it with
+  ``deck_commitment``; re-deal the deck and compare with ``dealt``; replay the actions through
+  the engine and compare with ``result``;
+- a seat's **own** history (version 2, the default at every table: ``deck_leaves`` and
+  ``deck_openings``): each of the seat's opened cards hashes to its leaf, the 52 leaves hash
+  to the commitment, the opened positions are exactly the seat's positions in the deal order
+  (RULES.md §2.2), and the opened cards are the seat's ``dealt`` cards. This proves the
+  seat's own cards were fixed before the deal; other seats' cards stay secret (RULES.md §7).
+
+For each file a table of the checks and one line saying what was proven. Exit status 0 when
+every check of every file passes, 1 otherwise (also for a file that cannot be read or has no
+fairness fields to check).
 """
 
 from __future__ import annotations
@@ -21,12 +32,14 @@ from rich.table import Table
 
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import verify_history
+from anaconda_poker.core.fairness import Verification, verify_history
 
 
 @app.command()
 def verify(
-    files: list[Path] = typer.Argument(..., help="Hand history JSON files (full histories)."),  # noqa: B008
+    files: list[Path] = typer.Argument(  # noqa: B008
+        ..., help="Hand history JSON files (full histories, or a seat's own download)."
+    ),
     no_replay: bool = typer.Option(False, "--no-replay", help="Skip replaying the actions."),
 ) -> None:
     """Verify the deck commitment, the deal and the result of hand histories."""
@@ -37,17 +50,29 @@ def verify(
     table.add_column("ok")
     table.add_column("detail")
     all_ok = True
+    outcomes: list[tuple[Path, Verification | None]] = []
     for path in files:
         try:
             history = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(history, dict):
+                raise ValueError("a hand history must be a JSON object")
             result = verify_history(history, replay=not no_replay)
         except (OSError, ValueError, AnacondaError) as exc:
             table.add_row(str(path), "read", "[red]no[/red]", str(exc))
+            outcomes.append((path, None))
             all_ok = False
             continue
         for name, ok, detail in result.checks:
             table.add_row(str(path), name, "[green]yes[/green]" if ok else "[red]no[/red]", detail)
+        outcomes.append((path, result))
         all_ok = all_ok and result.ok
     console.print(table)
+    for path, outcome in outcomes:
+        if outcome is None:
+            console.print(f"[red]✗[/red] {path}: could not be checked", highlight=False)
+        elif outcome.ok:
+            console.print(f"[green]✓[/green] {path}: {outcome.summary}", highlight=False)
+        else:
+            console.print(f"[red]✗[/red] {path}: {outcome.summary}", highlight=False)
     if not all_ok:
         raise typer.Exit(1)

@@ -1,15 +1,22 @@
 """Who may download what of a finished hand (RULES.md §7 and the lead's decision on issue 6).
 
 - Spectators, and seats that were not dealt into the hand: the **public** history, what a
-  spectator saw at the table: no ``dealt``, ``deck`` or ``deck_salt``; pass and arrange
-  actions without their cards; the result (pots, nets, revealed cards) as shown.
+  spectator saw at the table: no ``dealt``, ``deck``, ``deck_salt`` or ``deck_openings``;
+  pass and arrange actions without their cards; the result (pots, nets, revealed cards) as
+  shown. Version 2 hands add the 52 ``deck_leaves`` (salted hashes: they reveal no card).
 - A seat dealt into the hand: its **own** history: the public history plus its own dealt
-  cards and its own pass and arrange cards (nobody else's).
+  cards and its own pass and arrange cards (nobody else's), and for version 2 hands the
+  ``deck_openings`` of the deck positions dealt to that seat only (``core.fairness``,
+  ``docs/protocol.md`` §6), so ``anaconda-poker verify`` proves its own cards were fixed
+  before the deal. Positions of cards other seats showed at the showdown are never opened:
+  a position tells who was dealt a card, which would leak passing choices.
 - A seat dealt into the hand at a table with ``reveal_deck_after_hand`` on: the **full**
   history with ``deck`` and ``deck_salt``, which ``anaconda-poker verify`` needs to recompute
-  the commitment (it shows every seat's cards, so it is off by default: RULES.md §7 wins).
+  the whole commitment (it shows every seat's cards, so it is off by default: RULES.md §7).
 
-The deck commitment itself is always in every version (it was published before the deal).
+The deck commitment (and its ``deck_commitment_version``) is in every version: it was
+published before the deal. Version 1 hands (stored before version 2) have no leaves, so
+their own and public histories carry nothing to verify.
 """
 
 from __future__ import annotations
@@ -17,20 +24,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-SECRET_FIELDS = ("dealt", "deck", "deck_salt")
-"""History fields only the full version carries."""
+from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.fairness import commitment_version, deck_leaves, seat_openings
+
+SECRET_FIELDS = ("dealt", "deck", "deck_salt", "deck_openings")
+"""History fields only the full (or, for ``dealt`` and openings, the own) version carries."""
+
+
+def _is_v2(history: Mapping[str, Any]) -> bool:
+    return commitment_version(history) == 2 and "deck" in history and "deck_salt" in history
 
 
 def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
     """The hand as a spectator saw it; ``"redacted": true``, ``"viewer_seat": null``.
 
     Args:
-        history: the full stored history (HAND_HISTORY.md plus the fairness fields).
+        history: the full stored history (HAND_HISTORY.md plus the fairness fields
+            ``deck``, ``deck_salt``, ``deck_commitment`` and ``deck_commitment_version``).
+
+    Returns:
+        A new dict; version 2 hands carry ``deck_leaves`` (52 hex digests by position).
+
+    Raises:
+        FairnessError: the stored deck, salt or version is malformed.
     """
     out = {k: v for k, v in history.items() if k not in SECRET_FIELDS}
     out["actions"] = [
         {k: v for k, v in action.items() if k != "cards"} for action in history.get("actions", [])
     ]
+    if _is_v2(history):
+        out["deck_leaves"] = deck_leaves(parse_codes(history["deck"]), history["deck_salt"])
     out["redacted"] = True
     out["viewer_seat"] = None
     return out
@@ -39,12 +62,16 @@ def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
 def own_history(history: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """The hand as seat ``seat`` may keep it: public plus its own cards and choices.
 
+    Version 2 hands add ``deck_openings``: ``[{"position", "card", "card_salt"}]`` for the
+    positions the deal order (RULES.md §2.2) gave ``seat``, nothing for any other position.
+
     Args:
         history: the full stored history.
         seat: a seat dealt into the hand.
 
     Raises:
         KeyError: ``seat`` was not dealt into the hand.
+        FairnessError: the stored deck, salt or version is malformed.
     """
     own_cards = history["dealt"][str(seat)]
     out = public_history(history)
@@ -55,6 +82,15 @@ def own_history(history: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else {k: v for k, v in action.items() if k != "cards"}
         for action in history.get("actions", [])
     ]
+    if _is_v2(history):
+        out["deck_openings"] = seat_openings(
+            parse_codes(history["deck"]),
+            history["deck_salt"],
+            seats=[int(entry["seat"]) for entry in history["seats"]],
+            button=int(history["button"]),
+            cards_each=int(history.get("config", {}).get("cards_dealt", 7)),
+            seat=seat,
+        )
     out["viewer_seat"] = seat
     return out
 
@@ -69,6 +105,9 @@ def history_for(
         seat: the requester's seat at this table, or ``None`` (spectator, another table's
             token, no token).
         reveal_deck: the table's ``reveal_deck_after_hand`` option.
+
+    Raises:
+        FairnessError: the stored deck, salt or version is malformed.
     """
     if seat is None or str(seat) not in history.get("dealt", {}):
         return public_history(history)
