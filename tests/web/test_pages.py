@@ -90,3 +90,47 @@ def test_leaving_a_table_while_it_connects_logs_no_error(server: Any, open_page:
         page.evaluate("location.hash = '#/table/no-such-table'; location.hash = '#/'")
     page.goto(server.url + "/#/table/no-such-table")
     page.wait_for_selector("text=This table does not exist (any more).")
+
+
+def test_a_player_leaves_the_table_and_the_host_role_passes(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """The host leaves (two clicks: Leave table, then Leave): the page turns into a spectator's
+    with the chips announced, the ledger keeps the line, and the other human becomes host."""
+    host = open_page().page
+    host.goto(server.url + "/")
+    host.wait_for_selector("#create-form")
+    host.fill("#host-name", "Hal")
+    host.fill("#seats", "3")
+    host.click("#bot-remove-0")  # one human seat stays free
+    host.click("#bot-remove-0")
+    host.uncheck("#timer-on")
+    host.click("details summary")
+    host.uncheck("#auto-start")
+    host.click("#create-table")
+    host.wait_for_function("() => location.hash.startsWith('#/table/')")
+    host.wait_for_selector("#next-hand")
+    table_url = host.url
+    guest = open_page().page
+    guest.goto(table_url)
+    guest.wait_for_selector("#join-name")
+    guest.fill("#join-name", "Gus")
+    guest.click("#join-submit")
+    guest.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat !== ''")
+    assert guest.locator("#next-hand").count() == 0  # not the host
+    host.click("#leave-table")
+    host.wait_for_selector("#leave-confirm")
+    assert host.inner_text(".leave .prompt") == "Leave the table with 200 chips?"
+    host.click("#leave-cancel")  # changing one's mind changes nothing
+    assert host.locator("#leave-table").count() == 1
+    host.click("#leave-table")
+    host.click("#leave-confirm")
+    host.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === ''")
+    assert host.locator("#leave-table").count() == 0
+    assert host.locator("#next-hand").count() == 0
+    # the guest is the host now and sees the host's controls
+    guest.wait_for_selector("#next-hand")
+    host.click("#tab-ledger")
+    host.wait_for_selector("#ledger")
+    assert "Hal (left the table)" in host.inner_text("#ledger")
+    shot(host, "host-left-the-table")

@@ -41,6 +41,7 @@ export function phaseText(view, config) {
 
 /** Status line under a seat's name. */
 function seatStatus(seat, view, extra) {
+  if (extra.leaving && !(seat && !seat.folded && view?.phase !== "complete")) return t("Leaving");
   if (extra.sittingOut) return t("Sitting out");
   if (!seat) return "";
   if (seat.folded) return t("Folded");
@@ -138,7 +139,7 @@ export function renderFelt(el, m) {
         info && !info.bot && info.connected === false ? h("span.bot-tag", null, t("offline")) : null),
       h("span.seat-stack", null, stack === undefined || stack === null ? "" : chips(stack),
         net ? h("span", { class: net > 0 ? "pos" : "neg" }, ` ${net > 0 ? "+" : ""}${chips(net)}`) : null),
-      h("span.seat-status", null, seatStatus(seat, view, { sittingOut: !seat && info?.sitting_out, lastAction: m.lastActions?.[seatNo] })),
+      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving, sittingOut: !seat && info?.sitting_out, lastAction: m.lastActions?.[seatNo] })),
       handName ? h("span.hand-name", null, handName) : null,
       timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
         h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));

@@ -75,6 +75,7 @@ export function errorText(code, message) {
     case "bad_request": return t("The server rejected the form: {message}", { message });
     case "origin_forbidden": return t("The server refused this page's origin.");
     case "rebuy_not_allowed": return t("A rebuy is not allowed now.");
+    case "leaving": return t("You are leaving the table after this hand.");
     case "hand_running": return t("A hand is running; the next one starts after it.");
     case "not_enough_players": return t("At least two players with chips are needed to deal.");
     case "amount_out_of_range":

@@ -257,7 +257,7 @@ export class SidePanel {
         h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
         h("th", { scope: "col" }, t("Stack")), h("th", { scope: "col" }, t("Net")), h("th", { scope: "col" }, t("Hands")))),
       h("tbody", null, this.ledger.map((row) => h("tr", null,
-        h("td", null, row.name), h("td", null, chips(row.bought_in)), h("td", null, chips(row.stack)),
+        h("td", null, row.left ? `${row.name} (${t("left the table")})` : row.name), h("td", null, chips(row.bought_in)), h("td", null, chips(row.stack)),
         h("td", { class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, `${row.net > 0 ? "+" : ""}${chips(row.net)}`),
         h("td", null, chips(row.hands))))));
   }

@@ -39,6 +39,7 @@ export function mount(main, route) {
     joinError: "",
     busy: false,
     sortBySuit: false,
+    confirmLeave: false,       // the "leave the table?" question is open
   };
 
   const top = h("div.table-top");
@@ -125,6 +126,19 @@ export function mount(main, route) {
         s.rebuyRequests = [...s.rebuyRequests.filter((r) => r.request_id !== msg.request_id), msg];
         renderMy();
         return;
+      case "seat_left":
+        if (msg.seat === mySeat()) {
+          rememberSeat(tableId, null);
+          s.seatInfo = null;
+          s.welcome = { ...s.welcome, seat: null, name: null, is_host: false };
+          s.confirmLeave = false;
+          announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
+        }
+        break;
+      case "host":
+        if (s.welcome && msg.seat === mySeat()) s.welcome = { ...s.welcome, is_host: true };
+        announce(t("You are now the host."));
+        break;
       case "rebuy_result":
         s.rebuyRequests = s.rebuyRequests.filter((r) => r.request_id !== msg.request_id);
         announce(msg.approved ? t("Rebuy of {amount} approved.", { amount: chips(msg.amount) }) : t("Rebuy declined."));
@@ -314,7 +328,9 @@ export function mount(main, route) {
 
   function renderTop() {
     const tb = s.table;
-    const isHost = s.welcome?.is_host;
+    const me = mySeat();
+    const isHost = me !== null && (tb ? tb.host_seat === me : s.welcome?.is_host);
+    const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
     const link = inviteUrl(tableId);
     const linkInput = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("Invite link"), size: 28 });
     replace(top,
@@ -332,7 +348,24 @@ export function mount(main, route) {
         h("button.small", {
           type: "button", id: "next-hand", disabled: Boolean(s.view && s.view.phase !== "complete"),
           onclick: () => conn.send({ type: "next_hand" }),
-        }, t("Deal next hand"))) : null);
+        }, t("Deal next hand"))) : null,
+      me === null ? null : leaveControls(leaving));
+  }
+
+  // Leaving the table: a second click confirms; the chips leave with the player (the ledger
+  // keeps the line). During a hand the server plays the seat's remaining decisions by default.
+  function leaveControls(leaving) {
+    if (leaving) return h("span.leave", { id: "leaving", role: "status" }, t("Leaving after this hand"));
+    const stack = s.table?.seats?.[mySeat()]?.stack ?? 0;
+    if (!s.confirmLeave) {
+      return h("div.invite.leave", null, h("button.small", {
+        type: "button", id: "leave-table", onclick: () => { s.confirmLeave = true; renderTop(); top.querySelector("#leave-confirm")?.focus(); },
+      }, t("Leave table")));
+    }
+    return h("div.invite.leave", { role: "group", "aria-label": t("Leave table") },
+      h("span.prompt", null, t("Leave the table with {amount} chips?", { amount: chips(stack) })),
+      h("button.small.danger", { type: "button", id: "leave-confirm", onclick: () => { s.confirmLeave = false; conn.send({ type: "leave_seat" }); renderTop(); } }, t("Leave")),
+      h("button.small", { type: "button", id: "leave-cancel", onclick: () => { s.confirmLeave = false; renderTop(); } }, t("Stay")));
   }
 
   function renderTable() {
