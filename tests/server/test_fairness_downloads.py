@@ -1,0 +1,188 @@
+"""Downloaded hand histories and provable fairness on a live server (loopback, SQLite): at a
+default table a seat's own download proves its own dealt cards were committed before the deal
+(version 2 openings) and carries no card it may not know (RULES.md §7); spectators get the
+leaves but no openings; tables that reveal the deck verify in full; hands stored with the
+version 1 commitment still replay and verify."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import LiveServer, cards_in, play_one_hand
+from typer.testing import CliRunner
+
+from anaconda_poker.cli.main import app
+from anaconda_poker.core.cards import card_str, parse_codes
+from anaconda_poker.core.fairness import (
+    FairnessError,
+    dealt_positions,
+    deck_commitment,
+    deck_leaves,
+    leaves_root,
+    verify_history,
+)
+from anaconda_poker.server.histories import history_for
+
+
+async def _download(live: LiveServer, table_id: str, token: str | None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        response = await http.get(f"/api/tables/{table_id}/hands/1?download=1", headers=headers)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _stored(live: LiveServer, table_id: str) -> dict[str, Any]:
+    store = live.lobby.store
+    assert store is not None
+    record = store.hand(table_id, 1)
+    assert record is not None
+    return record.history
+
+
+def _verify_cli(tmp_path: Path, history: dict[str, Any]) -> tuple[int, str]:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(history), encoding="utf-8")
+    result = CliRunner().invoke(app, ["verify", str(path)])
+    return result.exit_code, " ".join(result.output.split())  # undo the console's wrapping
+
+
+async def test_a_seat_verifies_its_own_cards_at_a_default_table(
+    live_server: LiveServer, tmp_path: Path
+) -> None:
+    created, table_id = await play_one_hand(live_server)
+    mine = await _download(live_server, table_id, created["token"])
+    public = await _download(live_server, table_id, None)
+    full = _stored(live_server, table_id)
+    assert full["deck_commitment_version"] == 2
+
+    # the own download: the 52 leaves and the seat's own openings, nothing else secret
+    assert mine["viewer_seat"] == 0 and mine["redacted"] is True
+    assert not {"deck", "deck_salt"} & set(mine)
+    assert mine["deck_commitment"] == full["deck_commitment"]
+    assert mine["deck_commitment_version"] == 2
+    assert leaves_root(mine["deck_leaves"]) == full["deck_commitment"]
+    seats = [s["seat"] for s in full["seats"]]
+    positions = dealt_positions(seats=seats, button=full["button"], cards_each=7)
+    assert [o["position"] for o in mine["deck_openings"]] == positions[0]
+    assert [o["card"] for o in mine["deck_openings"]] == full["dealt"]["0"]
+    assert [full["deck"][p] for p in positions[0]] == full["dealt"]["0"]
+
+    # every card string in the download is one the seat may know: its own dealt cards, its
+    # own pass and arrange choices, and the cards shown at the showdown
+    shown = {c for cards in (full["result"].get("revealed") or {}).values() for c in cards}
+    own_choices = {c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])}
+    known = set(full["dealt"]["0"]) | own_choices | shown
+    assert cards_in(mine) <= known, cards_in(mine) - known
+    others = {c for s, cards in full["dealt"].items() if s != "0" for c in cards} - known
+    assert others and not others & cards_in(mine)
+    # no position of any other seat's card, shown at the showdown or not
+    text = json.dumps(mine)
+    assert text.count('"position"') == 7 and text.count('"card_salt"') == 7
+
+    result = verify_history(mine)
+    assert result.ok and result.scope == "own" and result.seat == 0, result.checks
+    code, output = _verify_cli(tmp_path, mine)
+    assert code == 0, output
+    assert "your 7 dealt cards were fixed in the deck committed before the deal" in output
+    assert "other seats' cards stay secret" in output
+
+    # a spectator: the same leaves (salted hashes, no card) but no openings or positions
+    assert public["viewer_seat"] is None and public["deck_leaves"] == mine["deck_leaves"]
+    assert "deck_openings" not in public and '"position"' not in json.dumps(public)
+    assert cards_in(public) <= shown
+    with pytest.raises(FairnessError, match="spectator's history"):
+        verify_history(public)
+    code, output = _verify_cli(tmp_path, public)
+    assert code == 1 and "spectator's history" in output
+
+
+async def test_a_table_that_reveals_the_deck_verifies_in_full(
+    live_server: LiveServer, tmp_path: Path
+) -> None:
+    created, table_id = await play_one_hand(live_server, reveal_deck_after_hand=True)
+    full = await _download(live_server, table_id, created["token"])
+    assert full["redacted"] is False and full["deck_commitment_version"] == 2
+    result = verify_history(full)
+    assert result.ok and result.scope == "full"
+    assert [n for n, _, _ in result.checks] == ["commitment", "deal", "replay"]
+    code, output = _verify_cli(tmp_path, full)
+    assert code == 0 and "full verification: the whole deck" in output
+    tampered = {**full, "deck_salt": "00" * 32}
+    code, output = _verify_cli(tmp_path, tampered)
+    assert code == 1 and "NOT verified: the commitment check(s) failed" in output
+
+
+async def test_hands_stored_with_version_1_still_replay_and_verify(
+    live_server: LiveServer,
+) -> None:
+    """A database written before version 2: ``hand_started`` events without a version and
+    with the v1 commitment. The table rebuilds from them (finished and mid-hand) and computes
+    nothing new: the history says version 1 and verifies with it."""
+    _, table_id = await play_one_hand(live_server)
+    store = live_server.lobby.store
+    assert store is not None
+    settings = live_server.lobby.table(table_id).settings
+    old_events = []
+    for event in store.events(table_id):
+        if event.kind == "hand_started":
+            payload = {k: v for k, v in event.payload.items() if k != "commitment_version"}
+            payload["commitment"] = deck_commitment(payload["deck"], payload["salt"])
+            event = dataclasses.replace(event, payload=payload)
+        old_events.append(event)
+    started = next(e for e in old_events if e.kind == "hand_started")
+    finished_at = next(i for i, e in enumerate(old_events) if e.kind == "hand_finished")
+    for events in (old_events, old_events[: finished_at - 1]):  # finished, then mid-hand
+        table = live_server.lobby._build(table_id, settings)
+        table.replay(events)
+        history = table.full_history()
+        assert history["deck_commitment_version"] == 1
+        assert history["deck_commitment"] == started.payload["commitment"]
+        result = verify_history(history)
+        assert result.ok and "(version 1)" in result.checks[0][2], result.checks
+    # its downloads: the full one verifies; the own and public ones have nothing to open
+    finished = live_server.lobby._build(table_id, settings)
+    finished.replay(old_events)
+    v1 = finished.full_history()
+    assert verify_history(history_for(v1, 0, reveal_deck=True)).ok
+    own = history_for(v1, 0, reveal_deck=False)
+    assert not {"deck", "deck_salt", "deck_leaves", "deck_openings"} & set(own)
+    assert own["dealt"] == {"0": v1["dealt"]["0"]}
+    assert "deck_leaves" not in history_for(v1, None, reveal_deck=False)
+
+
+def test_history_for_opens_only_the_viewers_positions() -> None:
+    """The pure redaction on a hand-made stored history: each seat's openings are its own
+    positions and their cards, the leaves are the deck's, spectators get no openings."""
+    deck = list(range(52))
+    salt = "5a" * 32
+    seats = [1, 3, 4]
+    positions = dealt_positions(seats=seats, button=4, cards_each=7)
+    dealt = {seat: [deck[p] for p in ps] for seat, ps in positions.items()}
+    stored: dict[str, Any] = {
+        "config": {"cards_dealt": 7},
+        "seats": [{"seat": s, "name": f"p{s}", "stack": 10} for s in seats],
+        "button": 4,
+        "dealt": {str(s): [card_str(c) for c in cards] for s, cards in dealt.items()},
+        "actions": [],
+        "deck": [card_str(c) for c in deck],
+        "deck_salt": salt,
+        "deck_commitment_version": 2,
+    }
+    leaves = deck_leaves(deck, salt)
+    stored["deck_commitment"] = leaves_root(leaves)
+    for seat in seats:
+        own = history_for(stored, seat, reveal_deck=False)
+        assert own["deck_leaves"] == leaves
+        assert [o["position"] for o in own["deck_openings"]] == positions[seat]
+        assert parse_codes([o["card"] for o in own["deck_openings"]]) == dealt[seat]
+        assert verify_history(own).ok
+    spectator = history_for(stored, None, reveal_deck=False)
+    assert "deck_openings" not in spectator and spectator["deck_leaves"] == leaves
+    assert history_for(stored, 2, reveal_deck=False) == spectator  # seat 2 was not dealt in
