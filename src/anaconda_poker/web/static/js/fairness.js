@@ -1,11 +1,41 @@
-// Checking a hand's deck commitment in the browser (docs/protocol.md §6): the published
-// SHA-256 must match the revealed salt and deck, and the deck must deal the cards dealt.
+// Checking a hand's deck commitment in the browser (docs/protocol.md §6), the same checks as
+// anaconda_poker.core.fairness:
+// - a full history (tables that reveal the deck): the deck and the master salt recompute the
+//   published commitment (version 1 or 2) and the deck deals the cards dealt;
+// - a seat's own history (version 2, every other table): each of the seat's opened cards
+//   hashes to its leaf, the 52 leaves hash to the commitment, the opened positions are the
+//   seat's positions in the deal order (RULES.md §2.2) and their cards are its dealt cards.
 
-import { sha256Hex } from "./sha256.js";
+import { hmacSha256Hex, sha256Hex } from "./sha256.js";
 
-/** The commitment of a deck: SHA-256("anaconda-deck-v1:" + salt_hex + ":" + deck text). */
+/** Version 1 commitment: SHA-256("anaconda-deck-v1:" + salt_hex + ":" + deck text). */
 export function commitmentOf(deck, saltHex) {
   return sha256Hex(`anaconda-deck-v1:${String(saltHex).toLowerCase()}:${deck.join(" ")}`);
+}
+
+/** Version 2 salt of deck position i: HMAC-SHA256(master salt, "anaconda-card-salt-v2:i"). */
+export function cardSalt(saltHex, position) {
+  return hmacSha256Hex(String(saltHex).toLowerCase(), `anaconda-card-salt-v2:${position}`);
+}
+
+/** Version 2 leaf: SHA-256("anaconda-card-v2:" + i + ":" + card salt + ":" + card). */
+export function cardLeaf(position, card, cardSaltHex) {
+  return sha256Hex(`anaconda-card-v2:${position}:${String(cardSaltHex).toLowerCase()}:${card}`);
+}
+
+/** Version 2 commitment over the 52 leaves: SHA-256("anaconda-deck-v2:" + leaves joined by ":"). */
+export function leavesRoot(leaves) {
+  return sha256Hex(`anaconda-deck-v2:${leaves.map((l) => String(l).toLowerCase()).join(":")}`);
+}
+
+/** The 52 version 2 leaves of a deck (card texts in dealing order) under a master salt. */
+export function deckLeaves(deck, saltHex) {
+  return Promise.all(deck.map((card, i) => cardLeaf(i, card, cardSalt(saltHex, i))));
+}
+
+/** Version 2 commitment of a deck. */
+export async function commitmentV2(deck, saltHex) {
+  return leavesRoot(await deckLeaves(deck, saltHex));
 }
 
 /** Seats in dealing order: the first seat left of the button, then clockwise. */
@@ -24,15 +54,23 @@ export function dealDeck(deck, seats, button, each) {
   return dealt;
 }
 
+/** The deck positions each seat is dealt: {seat: [positions in the order received]}. */
+export function dealtPositions(seats, button, each) {
+  return dealDeck([...Array(52).keys()], seats, button, each);
+}
+
 /**
- * Verify a full hand history.
- * @param {object} history  with deck, deck_salt, deck_commitment, dealt, button, config
+ * Verify a full hand history (deck and salt revealed), version 1 or 2.
+ * @param {object} history  with deck, deck_salt, deck_commitment, deck_commitment_version, dealt, button, config
  * @param {string|null} announced  the commitment this browser saw before the deal, if any
  * @returns {Promise<{commitment: boolean, announced: boolean|null, deal: boolean, computed: string}>}
  */
 export async function verifyHand(history, announced) {
-  const computed = await commitmentOf(history.deck, history.deck_salt);
-  const commitment = computed === history.deck_commitment;
+  const version = history.deck_commitment_version ?? 1;
+  const computed = version === 2
+    ? await commitmentV2(history.deck, history.deck_salt)
+    : await commitmentOf(history.deck, history.deck_salt);
+  const commitment = computed === String(history.deck_commitment).toLowerCase();
   const seats = Object.keys(history.dealt).map(Number);
   const each = history.config?.cards_dealt ?? 7;
   const redealt = dealDeck(history.deck, seats, history.button, each);
@@ -42,5 +80,42 @@ export async function verifyHand(history, announced) {
     commitment,
     announced: announced ? announced === computed : null,
     deal,
+  };
+}
+
+/**
+ * Verify a seat's own version 2 history: its dealt cards were fixed before the deal; other
+ * seats' cards are only salted hashes and stay secret.
+ * @param {object} history  with deck_leaves (52), deck_openings [{position, card, card_salt}],
+ *   deck_commitment, viewer_seat, seats, button, dealt, config
+ * @param {string|null} announced  the commitment this browser saw before the deal, if any
+ * @returns {Promise<{seat: number, count: number, computed: string, openings: boolean,
+ *   commitment: boolean, positions: boolean, cards: boolean, announced: boolean|null}>}
+ */
+export async function verifyOwnCards(history, announced) {
+  const seat = history.viewer_seat ?? Number(Object.keys(history.dealt)[0]);
+  const leaves = history.deck_leaves.map((l) => String(l).toLowerCase());
+  const openings = history.deck_openings;
+  let openingsOk = leaves.length === 52;
+  for (const o of openings) {
+    if ((await cardLeaf(o.position, o.card, o.card_salt)) !== leaves[o.position]) openingsOk = false;
+  }
+  const computed = await leavesRoot(leaves);
+  const commitment = leaves.length === 52 && computed === String(history.deck_commitment).toLowerCase();
+  const seats = history.seats.map((s) => s.seat);
+  const expected = dealtPositions(seats, history.button, history.config?.cards_dealt ?? 7)[seat] ?? [];
+  const opened = openings.map((o) => o.position).sort((a, b) => a - b);
+  const positions = JSON.stringify(opened) === JSON.stringify(expected);
+  const at = Object.fromEntries(openings.map((o) => [o.position, o.card]));
+  const cards = JSON.stringify(expected.map((p) => at[p] ?? null)) === JSON.stringify(history.dealt[String(seat)] ?? []);
+  return {
+    seat,
+    count: expected.length,
+    computed,
+    openings: openingsOk,
+    commitment,
+    positions,
+    cards,
+    announced: announced ? announced === computed : null,
   };
 }

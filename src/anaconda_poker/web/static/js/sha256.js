@@ -1,6 +1,7 @@
 // SHA-256 for checking deck commitments in the browser. Uses Web Crypto when the page is a
 // secure context (https, localhost) and this small implementation of FIPS 180-4 otherwise
-// (plain http on a home network).
+// (plain http on a home network). HMAC-SHA256 (RFC 2104, for the per-card salts of version 2)
+// always uses the small implementation: it is synchronous and 52 of them are instant.
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -64,4 +65,37 @@ export async function sha256Hex(text) {
     digest = sha256Bytes(bytes);
   }
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Bytes of a hex string (any case). */
+export function hexToBytes(hex) {
+  const text = String(hex);
+  const out = new Uint8Array(text.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** Lower-case hex of bytes. */
+export function bytesToHex(bytes) {
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** HMAC-SHA256 (RFC 2104) of message bytes under key bytes, pure JavaScript. @returns {Uint8Array} */
+export function hmacSha256Bytes(key, message) {
+  const block = new Uint8Array(64);
+  block.set(key.length > 64 ? sha256Bytes(key) : key);
+  const inner = new Uint8Array(64 + message.length);
+  const outer = new Uint8Array(64 + 32);
+  for (let i = 0; i < 64; i++) {
+    inner[i] = block[i] ^ 0x36;
+    outer[i] = block[i] ^ 0x5c;
+  }
+  inner.set(message, 64);
+  outer.set(sha256Bytes(inner), 64);
+  return sha256Bytes(outer);
+}
+
+/** Hex HMAC-SHA256 of a text (UTF-8) under a key given as hex (the salts of the deck check). */
+export function hmacSha256Hex(keyHex, text) {
+  return bytesToHex(hmacSha256Bytes(hexToBytes(keyHex), new TextEncoder().encode(text)));
 }

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { announce, h, replace } from "./dom.js";
-import { verifyHand } from "./fairness.js";
+import { verifyHand, verifyOwnCards } from "./fairness.js";
 import { chips, t } from "./i18n.js";
 import { errorText, splitLabel } from "./labels.js";
 import { logLines } from "./logtext.js";
@@ -278,7 +278,7 @@ export class SidePanel {
     const currentCommitment = this.commitments[current] || st.table?.commitment;
     const hands = Array.isArray(this.hands) ? this.hands.slice(0, 10) : [];
     return h("div.fair", { id: "fairness" },
-      h("p", null, t("Before every deal the server publishes a SHA-256 commitment to the shuffled deck. After the hand, players can download the deck and the secret salt and check here, in the browser, that the deck was fixed before anyone saw a card.")),
+      h("p", null, t("Before every deal the server publishes a SHA-256 commitment to the shuffled deck: one salted hash per card, combined into one. After the hand, each player can check here, in the browser, that their own cards were fixed before anyone saw a card, while the other players' cards stay secret. At tables that reveal the deck after the hand, the whole deck is checked.")),
       current ? h("dl", null,
         h("dt", null, t("Hand {n}", { n: current })),
         h("dd.mono", { id: "current-commitment" }, currentCommitment || "—")) : null,
@@ -298,7 +298,9 @@ export class SidePanel {
     try {
       const doc = await api.hand(this.tableId, handNo, this.token());
       if (!doc.deck || !doc.deck_salt) {
-        this.verified[handNo] = { ok: false, text: t("This history has no deck to check.") };
+        this.verified[handNo] = Array.isArray(doc.deck_openings) && Array.isArray(doc.deck_leaves)
+          ? await this.verifyOwn(doc, handNo)
+          : { ok: false, text: t("This history has no deck to check.") };
       } else {
         const r = await verifyHand(doc, this.commitments[handNo] || doc.deck_commitment);
         const ok = r.commitment && r.deal && r.announced !== false;
@@ -314,6 +316,22 @@ export class SidePanel {
     }
     this.drawPanel();
     document.getElementById(`verify-${handNo}`)?.focus();
+  }
+
+  /** A seat's own cards against the version 2 commitment (the deck itself stays secret). */
+  async verifyOwn(doc, handNo) {
+    const r = await verifyOwnCards(doc, this.commitments[handNo] || doc.deck_commitment);
+    const ok = r.openings && r.commitment && r.positions && r.cards && r.announced !== false;
+    const parts = ok
+      ? [t("Your {n} dealt cards were fixed in the deck committed before the deal; the other players' cards stay secret.", { n: r.count })]
+      : [
+        r.openings ? "" : t("Your cards and their salts do NOT match the hashes in the history!"),
+        r.commitment ? "" : t("The card hashes do NOT add up to the commitment!"),
+        r.announced === false ? t("The commitment differs from the one announced before the deal!") : "",
+        r.positions ? "" : t("The cards opened are NOT from the deck positions dealt to your seat!"),
+        r.cards ? "" : t("The cards opened are NOT your dealt cards!"),
+      ];
+    return { ok, text: `${ok ? "✓ " : "✗ "}${parts.filter(Boolean).join(" ")}` };
   }
 }
 
