@@ -434,6 +434,12 @@ def test_two_people_two_contexts_privacy_and_reconnect(
     watcher.page.click("#replayer-close")
     watcher.page.click("#tab-fair")
     assert watcher.page.is_disabled("#fairness button[id^=verify-]")
+    # each player checks its own dealt cards against the commitment (the deck stays secret)
+    for p in (a.page, b.page):
+        p.click("#tab-fair")
+        p.click("#fairness button[id^=verify-]")
+        verdict = p.wait_for_selector("#fairness [id^=verify-result-]").inner_text()
+        assert verdict.startswith("✓ Your 7 dealt cards were fixed in the deck"), verdict
     # the ledger lists both people
     a.page.click("#tab-ledger")
     ledger = a.page.wait_for_selector("#ledger").inner_text()
