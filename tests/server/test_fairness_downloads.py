@@ -49,8 +49,9 @@ def _stored(live: LiveServer, table_id: str) -> dict[str, Any]:
 def _verify_cli(tmp_path: Path, history: dict[str, Any]) -> tuple[int, str]:
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(history), encoding="utf-8")
-    result = CliRunner().invoke(app, ["verify", str(path)])
-    return result.exit_code, " ".join(result.output.split())  # undo the console's wrapping
+    # a wide console, so that table cells are not wrapped; then undo any line wrapping
+    result = CliRunner().invoke(app, ["verify", str(path)], env={"COLUMNS": "400"})
+    return result.exit_code, " ".join(result.output.split())
 
 
 async def test_a_seat_verifies_its_own_cards_at_a_default_table(
@@ -92,6 +93,11 @@ async def test_a_seat_verifies_its_own_cards_at_a_default_table(
     assert code == 0, output
     assert "your 7 dealt cards were fixed in the deck committed before the deal" in output
     assert "other seats' cards stay secret" in output
+    forged = json.loads(json.dumps(mine))
+    forged["deck_openings"][0]["card_salt"] = "00" * 32
+    code, output = _verify_cli(tmp_path, forged)
+    assert code == 1 and "NOT verified: the openings check(s) failed" in output
+    assert f"position {positions[0][0]}: " in output
 
     # a spectator: the same leaves (salted hashes, no card) but no openings or positions
     assert public["viewer_seat"] is None and public["deck_leaves"] == mine["deck_leaves"]
