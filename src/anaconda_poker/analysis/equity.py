@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from anaconda_poker.analysis.ranges import ActionRead, RangeModel
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
@@ -758,6 +759,8 @@ def equity(
     pot: int | None = None,
     bet: int = 0,
     fold_below: float = 0.5,
+    reads: Mapping[int, ActionRead] | None = None,
+    range_model: RangeModel | None = None,
 ) -> EquityResult:
     """Showdown equity of the asking seat against random opponents (model: module docstring).
 
@@ -788,6 +791,11 @@ def equity(
             is against the callers (a one-round look-ahead; later betting is ignored).
         bet: chips of the bet or raise beyond the call.
         fold_below: the strength percentile under which an opponent folds to a bet.
+        reads: optional ``{seat: ActionRead}``, each opponent's betting this hand: deals
+            are weighted by :meth:`~anaconda_poker.analysis.ranges.ActionRead.likelihood`
+            of the opponent's strength percentile (on top of ``aggression``).
+        range_model: the parameters of that reading (default
+            :class:`~anaconda_poker.analysis.ranges.RangeModel`).
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -804,6 +812,12 @@ def equity(
     gen = as_generator(rng)
     active = knowledge.active
     exps = [float((aggression or {}).get(o.seat, 0.0)) for o in active]
+    model = range_model or RangeModel()
+    read_cols = [
+        (i, r)
+        for i, o in enumerate(active)
+        if (r := (reads or {}).get(o.seat)) is not None and not r.silent
+    ]
     acc = Accumulator()
     my_h, my_l = hand_values(np.asarray([knowledge.hand], dtype=np.uint8), split)
     exact, batches = deal_batches(
@@ -812,6 +826,11 @@ def equity(
     for deals in batches:
         highs, lows = opponent_values(active, deals, split)
         weights = action_weights(highs, lows, split, exps, trust)
+        if read_cols:
+            pct = strength_percentiles(highs, lows, split)
+            for i, read in read_cols:
+                column = read.likelihood(pct[:, i], model)
+                weights = column if weights is None else weights * column
         fits = consistency_weights(active, deals, split, highs, lows, consistency)
         if fits is not None:
             weights = fits if weights is None else weights * fits
@@ -819,6 +838,9 @@ def equity(
             exact = False
             ch, cl = careless_values(active, deals, split, gen)
             careful = gen.random(highs.shape) < rational
+            for i, read in read_cols:
+                if read.consistent:
+                    careful[:, i] = True  # it bets by the strength of the five it plays
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
         now = outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split)

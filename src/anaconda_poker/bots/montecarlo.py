@@ -45,6 +45,7 @@ import numpy as np
 from anaconda_poker.analysis.advice import arrange_choices, pass_choices
 from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
 from anaconda_poker.bots.choices import (
     aggress,
     aggressive_range,
@@ -117,6 +118,14 @@ class MonteCarloBot:
         early_margin: float = 1.3,
         fold_below: float = 0.5,
         call_down: float = 1.0,
+        ranges: bool = True,
+        roll_samples: int | None = None,
+        bet_threshold: float = 0.93,
+        call_threshold: float = 0.75,
+        width: float = 0.02,
+        bet_floor: float = 0.02,
+        call_floor: float = 0.3,
+        check_floor: float = 0.3,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -136,8 +145,27 @@ class MonteCarloBot:
         self.early_margin = early_margin
         self.fold_below = fold_below
         self.call_down = call_down
+        self.ranges = ranges
+        self.roll_samples = roll_samples or samples
+        self.range_model = RangeModel(
+            bet_threshold=bet_threshold,
+            call_threshold=call_threshold,
+            width=width,
+            bet_floor=bet_floor,
+            call_floor=call_floor,
+            check_floor=check_floor,
+            erratic=erratic * read_bets,
+            early=read_early,
+        )
         self._cache: OrderedDict[
-            tuple[SeatKnowledge, tuple[tuple[int, float], ...], int | None, int], EquityResult
+            tuple[
+                SeatKnowledge,
+                tuple[tuple[int, float], ...],
+                tuple[tuple[int, ActionRead], ...],
+                int | None,
+                int,
+            ],
+            EquityResult,
         ] = OrderedDict()
 
     def _generator(self) -> np.random.Generator:
@@ -194,18 +222,26 @@ class MonteCarloBot:
         aggression: dict[int, float],
         pot: int | None = None,
         extra: int = 0,
+        reads: dict[int, ActionRead] | None = None,
     ) -> EquityResult:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
         with no new bets reuse it)."""
-        key = (knowledge, tuple(sorted(aggression.items())), pot, extra)
+        reads = reads or {}
+        key = (
+            knowledge,
+            tuple(sorted(aggression.items())),
+            tuple(sorted(reads.items())),
+            pot,
+            extra,
+        )
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         result = equity(
             knowledge,
             split=self.config.split,
-            trials=self.samples,
+            trials=self.roll_samples if len(knowledge.hand) == 5 else self.samples,
             rng=self._generator(),
             exact_limit=self.exact_limit,
             aggression=aggression,
@@ -215,6 +251,8 @@ class MonteCarloBot:
             pot=pot,
             bet=extra,
             fold_below=self.fold_below,
+            reads=reads,
+            range_model=self.range_model,
         )
         self._cache[key] = result
         if len(self._cache) > _CACHE:
@@ -252,7 +290,14 @@ class MonteCarloBot:
         return self._bet(view, legal, knowledge)
 
     def _bet(self, view: View, legal: LegalActions, knowledge: SeatKnowledge) -> Action:
-        reads = self.aggression(view)
+        if self.ranges:
+            reads: dict[int, float] = {}
+            actions = read_log(
+                view["log"], me=int(view["you"]["seat"]), raise_cap=4 * self.config.big_bet
+            )
+        else:
+            reads = self.aggression(view)
+            actions = {}
         opponents = len(knowledge.active)
         fair = 1.0 / (opponents + 1)
         pot = int(view["pot_total"])
@@ -269,7 +314,7 @@ class MonteCarloBot:
                 to = pot_fraction_to(view, legal, 0.75)
         extra = max(0, to - call_to(view, legal))
         result = self.equity(
-            knowledge, reads, pot + call if arranged and may_raise else None, extra
+            knowledge, reads, pot + call if arranged and may_raise else None, extra, actions
         )
         e = result.share
         odds = 1.0
