@@ -187,7 +187,7 @@ async def hand_history(
     token = bearer_token(request)
     if token is not None:
         owner, owner_seat = lobby.seat_for_token(token)
-        seat = owner_seat if owner is table else None
+        seat = table.history_seat(owner_seat, hand_no) if owner is table else None
     history = history_for(record.history, seat, reveal_deck=table.settings.reveal_deck_after_hand)
     headers = {}
     if download:

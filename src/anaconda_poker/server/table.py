@@ -174,6 +174,7 @@ class SeatRecord:
     pending_rebuy: int = 0
     timeouts: int = 0
     leaving: bool = False
+    first_hand: int = 1  # the first hand its occupant could be dealt into
     connections: int = 0
 
 
@@ -309,6 +310,7 @@ class Table:
             stack=int(p["stack"]),
             time_bank=self.settings.time_bank,
             bought_in=int(p["stack"]),
+            first_hand=self.hand_no + 1,
         )
 
     def _ev_sitting_out(self, p: Mapping[str, Any]) -> None:
@@ -528,6 +530,25 @@ class Table:
     def eligible_seats(self) -> list[int]:
         """Seats that would be dealt in now: seated, not sitting out, with chips."""
         return [r.seat for r in self.seats if r is not None and not r.sitting_out and r.stack >= 1]
+
+    def history_seat(self, seat: int, hand_no: int) -> int | None:
+        """The seat whose own cards of hand ``hand_no`` the occupant of ``seat`` may see.
+
+        Seats are freed when players leave (``leave_seat``) and taken again by others, so a
+        seat number alone does not say who played an earlier hand: the occupant may see its
+        seat's cards only in hands dealt after it sat down (RULES.md §7).
+
+        Args:
+            seat: the requester's seat at this table; hand_no: a hand number (1-based).
+
+        Returns:
+            ``seat``, or ``None`` when the seat is empty or its occupant sat down after the
+            hand was dealt (then the requester gets what a spectator gets).
+        """
+        record = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if record is None or hand_no < record.first_hand:
+            return None
+        return seat
 
     def turn_of(self, seat: int) -> str | None:
         """The seat's current turn id ``"<hand_no>:<decisions made>"``, or ``None``."""

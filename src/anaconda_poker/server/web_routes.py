@@ -136,7 +136,7 @@ async def seat_frames(
     seat: int | None = None
     if token is not None:
         owner, owner_seat = lobby.seat_for_token(token)
-        seat = owner_seat if owner is table else None
+        seat = table.history_seat(owner_seat, hand_no) if owner is table else None
     history = record.history
     if seat is None or str(seat) not in history.get("dealt", {}):
         return _error(
