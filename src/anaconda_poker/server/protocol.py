@@ -13,7 +13,14 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 
 from anaconda_poker.server.errors import ClientError
 
@@ -32,8 +39,20 @@ NAME_RULE = (
 """The English sentence sent when a name does not match :data:`NAME_PATTERN`."""
 MAX_CHIPS = 10**9
 """Largest chip amount accepted anywhere (stacks, rebuys, bets)."""
+MAX_HAND_NO = 2**31 - 1
+"""Largest hand number a request may name (the database's 32-bit integer column); larger
+numbers are answered ``hand_not_found`` instead of failing in the database driver."""
 
-Name = Annotated[str, Field(min_length=1, max_length=24, pattern=NAME_PATTERN)]
+
+def tidy_name(name: str) -> str:
+    """``name`` with runs of spaces made single and trailing spaces dropped, so that
+    ``"Ana "`` or ``"Ana  B"`` cannot pass for ``"Ana"`` or ``"Ana B"`` at a table."""
+    return " ".join(name.split())
+
+
+Name = Annotated[
+    str, Field(min_length=1, max_length=24, pattern=NAME_PATTERN), AfterValidator(tidy_name)
+]
 TableName = Annotated[str, Field(min_length=1, max_length=40)]
 Split = Literal["high_only", "high_low_8", "high_low_any"]
 

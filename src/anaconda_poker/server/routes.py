@@ -21,6 +21,7 @@ from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.histories import history_for
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import (
+    MAX_HAND_NO,
     ActionMessage,
     ChatMessage,
     ChooseGame,
@@ -177,7 +178,7 @@ async def hand_history(
     lobby = lobby_of(request)
     table = lobby.table(table_id)
     record = None
-    if lobby.store is not None:
+    if lobby.store is not None and 1 <= hand_no <= MAX_HAND_NO:
         record = await asyncio.to_thread(lobby.store.hand, table_id, hand_no)
     if record is None:
         raise ClientError(

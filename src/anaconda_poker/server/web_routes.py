@@ -31,6 +31,7 @@ from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import LANGUAGES, catalog_json
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.protocol import MAX_HAND_NO
 from anaconda_poker.server.routes import bearer_token, lobby_of
 
 router = APIRouter()
@@ -128,7 +129,7 @@ async def seat_frames(
     lobby = lobby_of(request)
     table = lobby.table(table_id)
     record = None
-    if lobby.store is not None:
+    if lobby.store is not None and 1 <= hand_no <= MAX_HAND_NO:
         record = await run_in_threadpool(lobby.store.hand, table_id, hand_no)
     if record is None:
         return _error(404, "hand_not_found", f"table {table_id} has no finished hand {hand_no}")

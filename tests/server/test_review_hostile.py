@@ -1,0 +1,34 @@
+"""A reviewer's hostile requests: a hand number beyond the database's integers is an
+unknown hand (not a server failure), and a name padded with spaces cannot pass for a
+player's name at the table."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from server_helpers import LiveServer, create_table
+
+
+@pytest.mark.parametrize("hand_no", [2**31, 2**63, 10**22])
+async def test_a_huge_hand_number_is_not_found(live_server: LiveServer, hand_no: int) -> None:
+    table_id = (await create_table(live_server))["table"]["table_id"]
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        for path in (f"hands/{hand_no}", f"hands/{hand_no}/frames"):
+            response = await http.get(f"/api/tables/{table_id}/{path}")
+            assert response.status_code == 404, (path, response.text)
+            assert response.json()["error"]["code"] == "hand_not_found"
+
+
+async def test_spaces_do_not_make_a_new_name(live_server: LiveServer) -> None:
+    created = await create_table(live_server, host_name="Ana  Bo ")
+    table_id = created["table"]["table_id"]
+    assert created["table"]["seats"][0]["name"] == "Ana Bo"
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        for name in ("Ana Bo ", "Ana  Bo", "ana bo   "):
+            response = await http.post(f"/api/tables/{table_id}/seats", json={"name": name})
+            assert response.status_code == 409, (name, response.text)
+            assert response.json()["error"]["code"] == "name_taken"
+        taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Cy  Di "})
+        assert taken.status_code == 201
+        info = (await http.get(f"/api/tables/{table_id}")).json()
+    assert [s["name"] for s in info["seats"] if s] == ["Ana Bo", "Cy Di"]
