@@ -27,9 +27,12 @@ from anaconda_poker.analysis.equity import (
     FIVE,
     PLAYABLE_CARDS,
     Accumulator,
+    CardArray,
     EquityResult,
     FieldBest,
+    IntArray,
     InvalidSituationError,
+    OpponentInfo,
     SeatKnowledge,
     deal_batches,
     opponent_values,
@@ -39,6 +42,9 @@ from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import RANKS
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import showing_value
+
+MAX_CARDS = 9
+"""Most cards the batch evaluator takes per hand (bounds the pass ``lookahead``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,7 @@ def pass_choices(
     rng: np.random.Generator | int | None = None,
     candidates: Sequence[Sequence[int]] | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    lookahead: int = 0,
 ) -> list[Choice]:
     """Rank the ways to pass ``count`` cards by expected pot share, best first.
 
@@ -78,6 +85,10 @@ def pass_choices(
         candidates: the card sets to compare; default every ``count``-subset of the hand.
         exact_limit: enumerate exactly when the received cards and the opponents' unknown
             cards have at most this many assignments.
+        lookahead: cards still to be received in later passes (``0..2``) to count now:
+            every hand (the seat's, after the pass, and each opponent's) is dealt that many
+            more random cards and plays its best five of all (the "later passes" estimate
+            of the module docstring); ``0`` scores the hand right after this pass.
 
     Returns:
         One :class:`Choice` per candidate, sorted by ``result.share`` descending (ties by
@@ -92,6 +103,8 @@ def pass_choices(
         raise InvalidSituationError(f"passing needs the 7-card hand, got {len(hand)} cards")
     if not 1 <= count < PLAYABLE_CARDS:
         raise InvalidSituationError(f"pass count must be 1..6, got {count}")
+    if not 0 <= lookahead <= MAX_CARDS - PLAYABLE_CARDS:
+        raise InvalidSituationError(f"lookahead must be 0..2 cards, got {lookahead}")
     active = list(knowledge.active)
     index = next((i for i, o in enumerate(active) if o.seat == receiver), None)
     if index is None:
@@ -108,15 +121,21 @@ def pass_choices(
     # The receiver's unknown cards shrink by ``count``: the passed cards take their place.
     old = active[index]
     keep_known = old.known[max(0, len(old.known) + count - PLAYABLE_CARDS) :]
-    needs = [o.unknown for o in active]
-    needs[index] = PLAYABLE_CARDS - len(keep_known) - count
+    needs = [o.unknown + lookahead for o in active]
+    needs[index] = PLAYABLE_CARDS - len(keep_known) - count + lookahead
     dealing = [*active]
     exact, batches = deal_batches(
-        knowledge, extra=count, trials=trials, exact_limit=exact_limit, rng=rng, needs=needs
+        knowledge,
+        extra=count + lookahead,
+        trials=trials,
+        exact_limit=exact_limit,
+        rng=rng,
+        needs=needs,
     )
     accs = [Accumulator() for _ in options]
     others = [o for i, o in enumerate(dealing) if i != index]
-    offsets = np.cumsum([count, *needs])
+    offsets = np.cumsum([count + lookahead, *needs])
+    width = PLAYABLE_CARDS + lookahead
     for deals in batches:
         n = deals.shape[0]
         other_cols = np.concatenate(
@@ -124,12 +143,15 @@ def pass_choices(
             or [np.zeros((n, 0), dtype=np.uint8)],
             axis=1,
         )
-        oh, ol = opponent_values(others, other_cols, split)
+        if lookahead:
+            oh, ol = _wider_values(others, other_cols, lookahead, split)
+        else:
+            oh, ol = opponent_values(others, other_cols, split)
         field = FieldBest.of(oh, ol)
-        received = deals[:, :count]
+        received = deals[:, : count + lookahead]
         recv_fill = deals[:, offsets[index] : offsets[index + 1]]
-        mine = np.empty((len(options), n, PLAYABLE_CARDS), dtype=np.uint8)
-        theirs = np.empty((len(options), n, PLAYABLE_CARDS), dtype=np.uint8)
+        mine = np.empty((len(options), n, width), dtype=np.uint8)
+        theirs = np.empty((len(options), n, width), dtype=np.uint8)
         for j, option in enumerate(options):
             kept = [c for c in hand if c not in option]
             mine[j, :, : PLAYABLE_CARDS - count] = kept
@@ -137,8 +159,8 @@ def pass_choices(
             known = keep_known + option
             theirs[j, :, : len(known)] = known
             theirs[j, :, len(known) :] = recv_fill
-        mh, ml = hand_values(mine.reshape(-1, PLAYABLE_CARDS), split)
-        th, tl = hand_values(theirs.reshape(-1, PLAYABLE_CARDS), split)
+        mh, ml = hand_values(mine.reshape(-1, width), split)
+        th, tl = hand_values(theirs.reshape(-1, width), split)
         for j in range(len(options)):
             part = slice(j * n, (j + 1) * n)
             accs[j].add(outcome(mh[part], ml[part], field.with_opponent(th[part], tl[part]), split))
@@ -148,6 +170,27 @@ def pass_choices(
     ]
     chosen.sort(key=lambda c: (-c.result.share, c.cards))
     return chosen
+
+
+def _wider_values(
+    opponents: Sequence[OpponentInfo], cols: CardArray, lookahead: int, split: Split
+) -> tuple[IntArray, IntArray]:
+    """Values of opponents that hold no revealed card, each dealt ``lookahead`` more random
+    cards than its seven: its known cards plus its columns of ``cols`` (in turn, as for
+    :func:`~anaconda_poker.analysis.equity.opponent_values`), best five of all."""
+    n = cols.shape[0]
+    highs = np.empty((n, len(opponents)), dtype=np.int64)
+    lows = np.empty((n, len(opponents)), dtype=np.int64)
+    start = 0
+    for i, o in enumerate(opponents):
+        take = o.unknown + lookahead
+        fill = cols[:, start : start + take]
+        start += take
+        if o.known:
+            known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+            fill = np.concatenate([known, fill], axis=1)
+        highs[:, i], lows[:, i] = hand_values(np.ascontiguousarray(fill), split)
+    return highs, lows
 
 
 def arrange_choices(

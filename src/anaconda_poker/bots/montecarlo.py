@@ -42,8 +42,8 @@ from collections import OrderedDict
 
 import numpy as np
 
-from anaconda_poker.analysis.advice import arrange_choices, pass_choices
-from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.advice import MAX_CARDS, arrange_choices, pass_choices
+from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
 from anaconda_poker.bots.choices import (
@@ -126,6 +126,7 @@ class MonteCarloBot:
         bet_floor: float = 0.02,
         call_floor: float = 0.3,
         check_floor: float = 0.3,
+        lookahead: int = 2,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -146,6 +147,7 @@ class MonteCarloBot:
         self.fold_below = fold_below
         self.call_down = call_down
         self.ranges = ranges
+        self.lookahead = lookahead
         self.roll_samples = roll_samples or samples
         self.range_model = RangeModel(
             bet_threshold=bet_threshold,
@@ -268,6 +270,11 @@ class MonteCarloBot:
             index = int(view["pass_index"])
             direction = self.config.pass_directions[index % len(self.config.pass_directions)]
             receiver = neighbour(live, int(view["you"]["seat"]), direction)
+            future = sum(self.config.pass_counts[index + 1 :])
+            ahead = min(future, self.lookahead, MAX_CARDS - PLAYABLE_CARDS)
+            room = len(knowledge.pool()) - knowledge.needed() - legal.pass_count
+            if ahead * (1 + len(knowledge.active)) > room:
+                ahead = 0
             ranked = pass_choices(
                 knowledge,
                 count=legal.pass_count,
@@ -276,6 +283,7 @@ class MonteCarloBot:
                 trials=self.samples,
                 rng=self._generator(),
                 exact_limit=self.exact_limit,
+                lookahead=ahead,
             )
             return Action.pass_cards(ranked[0].cards)
         if ActionKind.ARRANGE in legal.kinds:
