@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from anaconda_poker.analysis.advice import arrange_choices, pass_choices, reveal_order
+from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices, reveal_order
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.config import Split
@@ -95,3 +95,60 @@ def test_reveal_order_shows_the_made_hand_last() -> None:
     assert reveal_order(low, Split.HIGH_LOW_8)[0] == cards("7h")[0]
     with pytest.raises(InvalidSituationError):
         reveal_order(cards("Ah 2c 3d 4s"), Split.HIGH_ONLY)
+
+
+@pytest.mark.parametrize(
+    ("hand", "draw", "pair"),
+    [
+        ("2s 5s 8s Js Tc Td 7h", "Tc 7h", "2s 5s"),
+        ("2s 5s 8s Js Qc Qd 7h", "Qc 7h", "2s 5s"),
+    ],
+)
+def test_lookahead_values_a_flush_draw_more_than_the_myopic_pass(
+    hand: str, draw: str, pair: str
+) -> None:
+    # Keeping four spades (passing the pair's card) against keeping the pair: the cards of
+    # later passes complete draws, so the draw's lead over the pair grows with lookahead.
+    opponents = tuple(OpponentInfo(seat=s) for s in (1, 2, 3))
+    knowledge = SeatKnowledge(hand=cards(hand), opponents=opponents)
+
+    def lead(lookahead: int) -> float:
+        ranked = pass_choices(
+            knowledge,
+            count=2,
+            receiver=1,
+            split=Split.HIGH_ONLY,
+            trials=20_000,
+            rng=5,
+            candidates=[cards(draw), cards(pair)],
+            lookahead=lookahead,
+        )
+        share = {c.cards: c.result.share for c in ranked}
+        return share[tuple(sorted(cards(draw)))] - share[tuple(sorted(cards(pair)))]
+
+    assert lead(2) > lead(0) + 0.03
+
+
+def test_lookahead_zero_is_the_default_and_too_much_is_rejected() -> None:
+    knowledge = SeatKnowledge(hand=cards("As 2s 3d 4c 5h Kd Kc"), opponents=(OpponentInfo(seat=1),))
+
+    def ranked(lookahead: int | None = None) -> list[Choice]:
+        if lookahead is None:  # the default
+            return pass_choices(
+                knowledge, count=2, receiver=1, split=Split.HIGH_LOW_8, trials=300, rng=2
+            )
+        return pass_choices(
+            knowledge,
+            count=2,
+            receiver=1,
+            split=Split.HIGH_LOW_8,
+            trials=300,
+            rng=2,
+            lookahead=lookahead,
+        )
+
+    assert ranked() == ranked(lookahead=0)
+    ahead = ranked(lookahead=2)
+    assert len(ahead) == 21 and all(0.0 <= c.result.share <= 1.0 for c in ahead)
+    with pytest.raises(InvalidSituationError, match="lookahead"):
+        ranked(lookahead=3)
