@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
+from anaconda_poker.analysis.equity import equity
+from anaconda_poker.analysis.knowledge import knowledge_from_view
+from anaconda_poker.analysis.ranges import read_log
 from anaconda_poker.bots import BOTS, UnknownBotError, create_bot, make_bot
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.heuristic import best_five, best_pass
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_codes
-from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.config import Betting, Direction, Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
 FAST = {"montecarlo": {"samples": 24, "exact_limit": 200}}
@@ -252,3 +255,37 @@ def test_many_random_hands_stay_legal(config: TableConfig) -> None:
         for rotation in range(4):
             state = play_hand(spec, block, rotation)
             assert state.is_complete and state.chip_total() == state.starting_total
+
+
+def test_montecarlo_reads_a_roll_round_bet_as_strength() -> None:
+    # Seat 0 holds kings up; seat 1 bets as soon as the cards are turned. Against random
+    # hands two pair is a favourite, but a player who bets its fixed five holds the top of
+    # its range: the bot folds. Seat 1's hidden cards do not matter.
+    config = TableConfig(split=Split.HIGH_ONLY, pass_counts=(1,), pass_directions=(Direction.LEFT,))
+    hands = {0: cards("Kc Kd 8s 8c 2h 3d 4c"), 1: cards("9d 9h Td Jh Qc 7c 6d")}
+    state = HandState(
+        config, seats=[Seat(name="a", stack=200), Seat(name="b", stack=200)], button=1, dealt=hands
+    )
+    state.apply(0, Action.check())
+    state.apply(1, Action.check())
+    state.apply(0, Action.pass_cards(cards("4c")))
+    state.apply(1, Action.pass_cards(cards("6d")))
+    state.apply(0, Action.check())
+    state.apply(1, Action.check())
+    state.apply(0, Action.arrange(cards("2h Kc 8s Kd 8c")))
+    state.apply(1, Action.arrange(cards("7c 9d Td Jh Qc")))
+    if state.to_act == (0,):
+        state.apply(0, Action.check())
+    legal = state.legal_actions(1)
+    assert legal.bet_range is not None
+    state.apply(1, Action.bet(legal.bet_range[0]))
+    view, legal = state.view(0), state.legal_actions(0)
+    knowledge = knowledge_from_view(view, config)
+    reads = read_log(view["log"], me=0, raise_cap=16)
+    assert reads[1].roll_bets == 1
+    plain = equity(knowledge, split=config.split, trials=4_000, rng=1)
+    read = equity(knowledge, split=config.split, trials=4_000, rng=1, reads=reads)
+    assert plain.share > 0.6
+    assert read.share < 0.25
+    bot = create_bot("montecarlo", config=config, rng=random.Random(0), samples=400)
+    assert bot.act(view, legal).kind is ActionKind.FOLD
