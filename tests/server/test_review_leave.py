@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from server_helpers import LiveServer, cards_in, play_one_hand, ws_client
+from server_helpers import LiveServer, cards_in, create_table, play_one_hand, ws_client
 
 from anaconda_poker.server.table import Table
 
@@ -42,3 +42,55 @@ async def test_a_newcomer_in_a_freed_seat_cannot_read_the_leavers_hands(
     assert live_server.lobby.store is not None
     rebuilt.replay(live_server.lobby.store.events(table_id))
     assert rebuilt.history_seat(0, 1) is None and rebuilt.history_seat(0, 2) == 0
+
+
+@pytest.mark.parametrize("during_hand", [True, False])
+async def test_a_host_who_leaves_a_paused_table_does_not_leave_it_paused(
+    live_server: LiveServer, during_hand: bool
+) -> None:
+    created = await create_table(
+        live_server,
+        seats=4,
+        bots=[{"seat": 1, "level": "random"}, {"seat": 2, "level": "calling-station"}],
+        auto_start=False,
+    )
+    table_id = created["table"]["table_id"]
+    table = live_server.lobby.table(table_id)
+    host = await ws_client(live_server, {"token": created["token"]})
+    await host.until(lambda f: f["type"] == "state")
+    if during_hand:
+        await host.send({"type": "next_hand"})
+        await host.until(lambda f: f["type"] == "hand_started")
+    await host.send({"type": "pause"})
+    await host.until(lambda f: f["type"] == "table" and f["table"]["status"] == "paused")
+    await host.send({"type": "leave_seat"})
+    # nobody else may resume, so the host's pause ends with it; a hand in play runs to its end
+    left = await host.until(lambda f: f["type"] == "seat_left", timeout=10)
+    assert left["host"] is None
+    assert not table.paused and not table.in_hand
+    assert table.stats.hands_finished == (1 if during_hand else 0)
+    assert table.chip_total() == table.bought_in_total() == 600
+    await host.close()
+
+
+async def test_a_leaving_host_may_not_pause(live_server: LiveServer) -> None:
+    created = await create_table(
+        live_server, seats=3, bots=[{"seat": 1, "level": "random"}], auto_start=False
+    )
+    table = live_server.lobby.table(created["table"]["table_id"])
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        url = f"/api/tables/{table.table_id}/seats"
+        guest = (await http.post(url, json={"name": "Bo"})).json()
+    host = await ws_client(live_server, {"token": created["token"]})
+    other = await ws_client(live_server, {"token": guest["token"]})
+    await other.until(lambda f: f["type"] == "state")
+    await host.send({"type": "next_hand"})
+    await host.until(lambda f: f["type"] == "hand_started")
+    await host.send({"type": "leave_seat"})
+    await host.until(lambda f: f["type"] == "table" and f["table"]["seats"][0]["leaving"])
+    assert table.in_hand  # Bo never acts (no action timer): the hand waits for him
+    await host.send({"type": "pause"})
+    error = await host.until(lambda f: f["type"] == "error")
+    assert error["code"] == "leaving" and not table.paused
+    await host.close()
+    await other.close()

@@ -1385,6 +1385,9 @@ class Table:
         host = self.host_seat
         if record.leaving:
             return {"seat": seat, "leaving": True}
+        if seat == host and self.paused:
+            # only the host may resume: a pause left behind would stop the table for good
+            await self._cmd_resume(conn)
         now = asyncio.get_running_loop().time()
         if self.in_hand and seat in self.dealt_in:
             await self._record([("leave_requested", {"seat": seat})])
@@ -1401,9 +1404,11 @@ class Table:
         return {"seat": seat, "leaving": False}
 
     async def _cmd_pause(self, conn: Connection | None) -> None:
-        self._require_host(conn)
+        seat = self._require_host(conn)
         if self.paused:
             return
+        if self._seat(seat).leaving:  # its pause could outlive it: nobody else may resume
+            raise ClientError("leaving", "a host who is leaving the table may not pause it")
         await self._record([("paused", {"value": True})])
         self.broadcast_table()
         self.broadcast_state()
