@@ -356,7 +356,9 @@ export function mount(main, route) {
   // keeps the line). During a hand the server plays the seat's remaining decisions by default.
   function leaveControls(leaving) {
     if (leaving) return h("span.leave", { id: "leaving", role: "status" }, t("Leaving after this hand"));
-    const stack = s.table?.seats?.[mySeat()]?.stack ?? 0;
+    // during a hand the chips behind (what is in the pot stays there), else the table's stack
+    const inHand = s.view && s.view.phase !== "complete" ? s.view.seats?.find((x) => x.seat === mySeat()) : null;
+    const stack = inHand?.stack ?? s.table?.seats?.[mySeat()]?.stack ?? 0;
     if (!s.confirmLeave) {
       return h("div.invite.leave", null, h("button.small", {
         type: "button", id: "leave-table", onclick: () => { s.confirmLeave = true; renderTop(); top.querySelector("#leave-confirm")?.focus(); },
