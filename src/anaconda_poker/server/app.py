@@ -193,21 +193,38 @@ class GuardMiddleware:
                 send, 413, "too_large", f"request bodies are limited to {self.max_body} bytes"
             )
             return
+        if length is not None or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)  # a declared length is checked above
+            return
+        # a body without Content-Length (chunked): read it up to the limit first, so that an
+        # oversized one gets 413 too_large rather than a parsing error from the route
+        chunks: list[bytes] = []
         received = 0
-        limit = self.max_body
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        more = True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    raise ClientError(
-                        "too_large", f"request bodies are limited to {limit} bytes", status=413
-                    )
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_body:
+                await _reject(
+                    send, 413, "too_large", f"request bodies are limited to {self.max_body} bytes"
+                )
+                return
+            chunks.append(chunk)
+            more = bool(message.get("more_body", False))
+        body = b"".join(chunks)
+        replayed = False
 
-        await self.app(scope, limited_receive, send)
+        async def buffered_receive() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, buffered_receive, send)
 
 
 async def _reject(send: Send, status: int, code: str, message: str) -> None:
