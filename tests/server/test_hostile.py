@@ -315,3 +315,62 @@ async def test_foreign_origins_are_refused(live_server: LiveServer) -> None:
         )
         assert nonsense.status_code == 400 and nonsense.json()["error"]["code"] == "bad_request"
     assert len(live_server.lobby.tables) == 1
+
+
+async def test_creating_tables_and_taking_seats_is_rate_limited(tmp_path: Path) -> None:
+    """One address may create only so many tables and seats (each is stored and a table runs
+    its own task); reading stays free and the limit is per address."""
+    static = tmp_path / "static"
+    static.mkdir()
+    settings = ServerSettings(
+        database_url=f"sqlite:///{tmp_path / 'limited.sqlite3'}",
+        static_dir=static,
+        create_default_lobby=False,
+        create_rate_limit=(0.001, 3.0),
+    )
+    live, server, task = await start_server(settings)
+    try:
+        created = await create_table(live, seats=3)  # 1 of 3
+        table_id = created["table"]["table_id"]
+        async with httpx.AsyncClient(base_url=live.http) as http:
+            seat = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo"})  # 2
+            assert seat.status_code == 201
+            await create_table(live)  # 3 of 3
+            refused = await http.post(
+                "/api/tables", json={"name": "Spam", "host_name": "Sp", "action_timer": None}
+            )
+            assert refused.status_code == 429
+            assert refused.json()["error"]["code"] == "rate_limited"
+            refused_seat = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Cy"})
+            assert refused_seat.status_code == 429
+            listing = await http.get("/api/tables")
+            assert listing.status_code == 200 and len(listing.json()["tables"]) == 2
+        assert live.lobby.table(table_id).seats[2] is None  # the refused seat was not taken
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+
+
+async def test_rest_bodies_are_strictly_typed(live_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        response = await http.post(
+            "/api/tables", json={"name": "T", "host_name": "Ana", "seats": "6"}
+        )
+        assert response.status_code == 400
+        assert response.json()["error"] == {
+            "code": "bad_request",
+            "message": "seats: Input should be a valid integer",
+        }
+        assert (await http.get("/api/tables")).json()["tables"] == []
+
+
+async def test_hello_with_a_token_and_spectate_is_refused(live_server: LiveServer) -> None:
+    created = await create_table(live_server, seats=2)
+    table_id = created["table"]["table_id"]
+    client = await ws_client(
+        live_server, {"token": created["token"], "table_id": table_id, "spectate": True}
+    )
+    frame = await _expect_error(client, "bad_message")
+    assert "either a token" in frame["message"]
+    assert live_server.lobby.table(table_id).seats[0].connections == 0  # type: ignore[union-attr]
+    await client.close()

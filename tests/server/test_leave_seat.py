@@ -4,9 +4,18 @@ in the ledger; the host role passes on; the log replays to the same table."""
 
 from __future__ import annotations
 
+import random
+
 import httpx
 import pytest
-from server_helpers import FakeConnection, LiveServer, create_table, ws_client
+from server_helpers import (
+    FakeConnection,
+    LiveServer,
+    create_table,
+    play_one_hand,
+    play_over_websocket,
+    ws_client,
+)
 from test_table import make_table
 
 from anaconda_poker.server.errors import ClientError
@@ -181,3 +190,73 @@ async def test_a_left_seat_token_no_longer_connects(live_server: LiveServer) -> 
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         ledger = (await http.get(f"/api/tables/{table_id}/ledger")).json()
     assert [line["name"] for line in ledger["ledger"] if line["left"]] == ["Bo"]
+
+
+async def test_a_player_who_left_keeps_its_own_hands_and_nothing_else(
+    live_server: LiveServer,
+) -> None:
+    """After leaving, the old token still downloads the player's own cards of the hands it
+    played (to verify them), and only those: not later hands of the seat's next occupant."""
+    created, table_id = await play_one_hand(live_server)
+    table = live_server.lobby.table(table_id)
+    host = await ws_client(live_server, {"token": created["token"]})
+    await host.until(lambda f: f["type"] == "state")
+    dealt = table.hand.history()["dealt"]["0"]  # type: ignore[union-attr]
+    await host.send({"type": "leave_seat"})
+    await host.until(lambda f: f["type"] == "seat_left")
+    await host.close()
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        own = (await http.get(f"/api/tables/{table_id}/hands/1", headers=auth)).json()
+        frames = await http.get(f"/api/tables/{table_id}/hands/1/frames", headers=auth)
+        # the seat's next occupant plays hand 2 at the same seat
+        taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Cy", "seat": 0})
+        assert taken.status_code == 201, taken.text
+        new_auth = {"Authorization": f"Bearer {taken.json()['token']}"}
+        newcomer_view = (await http.get(f"/api/tables/{table_id}/hands/1", headers=new_auth)).json()
+    assert own["viewer_seat"] == 0 and own["dealt"] == {"0": dealt}
+    assert frames.status_code == 200
+    assert newcomer_view["viewer_seat"] is None and "dealt" not in newcomer_view
+    cy = await ws_client(live_server, {"token": taken.json()["token"]})
+    await cy.until(lambda f: f["type"] == "state")
+    await cy.send({"type": "next_hand"})  # the new occupant hosts: the old host left
+    await play_over_websocket(cy, random.Random(3), until=lambda: table.stats.hands_finished >= 2)
+    await cy.close()
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        later = (await http.get(f"/api/tables/{table_id}/hands/2", headers=auth)).json()
+    assert later["viewer_seat"] is None and "dealt" not in later  # not the leaver's hand
+
+
+async def test_the_next_human_to_sit_down_hosts_a_table_its_host_left() -> None:
+    """Without a host nobody could deal at a table that does not deal by itself."""
+    table, writer = make_table(humans=1, bots=("calling-station",), auto_start=False)
+    host, newcomer = FakeConnection(0), FakeConnection(0)
+    table.start()
+    try:
+        await table.request("join", host)
+        await table.request("leave_seat", host)
+        assert table.host_seat is None
+        await table.request("take_seat", None, name="Cy", seat=0, token_hash="cy")
+        assert table.host_seat == 0 and table.public_info()["host_seat"] == 0
+        await table.request("join", newcomer)
+        assert newcomer.of_type("welcome")[-1]["is_host"] is True
+        await table.request("next_hand", newcomer)
+        assert table.in_hand and table.hand_no == 1
+    finally:
+        await table.stop()
+    rebuilt = Table("tbl", table.settings, writer=None)
+    rebuilt.replay(writer.events())
+    assert rebuilt.host_seat == 0
+
+
+async def test_a_table_created_without_host_stays_without_host() -> None:
+    table, _ = make_table(humans=1, bots=("calling-station",), host_seat=None, auto_start=False)
+    guest = FakeConnection(0)
+    table.start()
+    try:
+        await table.request("join", guest)
+        await table.request("leave_seat", guest)
+        await table.request("take_seat", None, name="Cy", seat=0, token_hash="cy")
+        assert table.host_seat is None  # rebuys stay approved by the house
+    finally:
+        await table.stop()

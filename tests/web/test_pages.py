@@ -118,6 +118,10 @@ def test_a_player_leaves_the_table_and_the_host_role_passes(
     guest.click("#join-submit")
     guest.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat !== ''")
     assert guest.locator("#next-hand").count() == 0  # not the host
+    token = host.evaluate(
+        "() => Object.values(JSON.parse(localStorage.getItem('anaconda-poker.prefs.v1')).seats)"
+        "[0].token"
+    )
     host.click("#leave-table")
     host.wait_for_selector("#leave-confirm")
     assert host.inner_text(".leave .prompt") == "Leave the table with 200 chips?"
@@ -127,6 +131,11 @@ def test_a_player_leaves_the_table_and_the_host_role_passes(
     host.click("#leave-confirm")
     host.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === ''")
     assert host.locator("#leave-table").count() == 0
+    # the browser keeps the old token for the hands played (own cards, fairness check)
+    kept = host.evaluate(
+        "() => JSON.parse(localStorage.getItem('anaconda-poker.prefs.v1')).formerTokens"
+    )
+    assert list(kept.values()) == [[token]]
     assert host.locator("#next-hand").count() == 0
     # the guest is the host now and sees the host's controls
     guest.wait_for_selector("#next-hand")

@@ -51,6 +51,11 @@ def serve(
         help="immediate (one transaction per change, lowest latency), grouped (one per loop "
         "iteration) or threaded (a writer thread, for a slow remote database).",
     ),
+    create_rate: str = typer.Option(
+        "0.5,30",
+        help="Tables created plus seats taken allowed per client address: 'PER_SECOND,BURST', "
+        "or 'off' (load tests).",
+    ),
 ) -> None:
     """Start the game server with its database, rebuild every table, print the URL to open."""
     import uvicorn
@@ -64,6 +69,21 @@ def serve(
         typer.echo(f"--db-writes must be one of {', '.join(EventWriter.MODES)}", err=True)
         raise typer.Exit(2)
 
+    create_rate_limit: tuple[float, float] | None = None
+    if create_rate.strip().lower() != "off":
+        try:
+            rate, burst = (float(x) for x in create_rate.split(","))
+        except ValueError:
+            rate = burst = 0.0
+        if rate <= 0 or burst < 1:
+            typer.echo(
+                f"--create-rate must be 'PER_SECOND,BURST' (e.g. 0.5,30; per second > 0, burst "
+                f">= 1) or 'off', got {create_rate!r}",
+                err=True,
+            )
+            raise typer.Exit(2)
+        create_rate_limit = (rate, burst)
+
     settings = ServerSettings(
         database_url=database,
         allowed_origins=tuple(o.rstrip("/") for o in allow_origin),
@@ -71,6 +91,7 @@ def serve(
         create_default_lobby=default_lobby,
         between_hands=between_hands,
         writer_mode=db_writes,
+        create_rate_limit=create_rate_limit,
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets whose proto says

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
+from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
@@ -83,7 +85,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.add_middleware(GuardMiddleware, allowed_origins=settings.allowed_origins)
+    app.add_middleware(
+        GuardMiddleware,
+        allowed_origins=settings.allowed_origins,
+        create_rate_limit=settings.create_rate_limit,
+    )
     _install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
@@ -96,6 +102,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     _mount_static(app, settings.static_dir)
     return app
 
+
+_CREATING = re.compile(r"^/api/tables(/[^/]+/seats)?/?$")
+"""Paths of the requests that create something lasting: a table, a seat."""
 
 LOOP_LAG_WARNING = 0.25
 """Seconds of event-loop stall after which the server logs a warning."""
@@ -164,18 +173,48 @@ class GuardMiddleware:
     """Refuse oversized REST bodies (413 ``too_large``) and cross-origin writes
     (403 ``origin_forbidden``) before they reach a route.
 
+    Also limits how fast one client address may create tables and take seats (each is
+    stored and a table runs its own task): over the limit, 429 ``rate_limited``.
+
     Args:
         app: the wrapped ASGI app.
         allowed_origins: extra allowed ``Origin`` values.
         max_body: largest request body, bytes.
+        create_rate_limit: ``(per second, burst)`` of creating requests per client address,
+            or ``None`` for no limit.
     """
 
+    MAX_TRACKED = 10_000
+    """Client addresses remembered for the creation limit (the oldest are forgotten)."""
+
     def __init__(
-        self, app: ASGIApp, *, allowed_origins: tuple[str, ...] = (), max_body: int = MAX_BODY_BYTES
+        self,
+        app: ASGIApp,
+        *,
+        allowed_origins: tuple[str, ...] = (),
+        max_body: int = MAX_BODY_BYTES,
+        create_rate_limit: tuple[float, float] | None = None,
     ) -> None:
         self.app = app
         self.allowed_origins = allowed_origins
         self.max_body = max_body
+        self.create_rate_limit = create_rate_limit
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def _creation_allowed(self, scope: Scope) -> bool:
+        """Take a token from the client address's bucket for a creating request."""
+        limit = self.create_rate_limit
+        if limit is None or scope["method"] != "POST" or not _CREATING.match(scope["path"]):
+            return True
+        client = scope.get("client")
+        address = str(client[0]) if client else "?"
+        bucket = self._buckets.pop(address, None)  # re-inserted last: most recent
+        if bucket is None:
+            bucket = TokenBucket(rate=limit[0], burst=limit[1])
+            if len(self._buckets) >= self.MAX_TRACKED:
+                del self._buckets[next(iter(self._buckets))]
+        self._buckets[address] = bucket
+        return bucket.allow()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -186,6 +225,14 @@ class GuardMiddleware:
             headers, self.allowed_origins
         ):
             await _reject(send, 403, "origin_forbidden", "this Origin may not call the API")
+            return
+        if not self._creation_allowed(scope):
+            await _reject(
+                send,
+                429,
+                "rate_limited",
+                "too many tables created or seats taken from this address; wait a minute",
+            )
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):

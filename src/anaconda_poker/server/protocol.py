@@ -184,7 +184,7 @@ class BotSpec(_Message):
 class CreateTableRequest(_Message):
     """Body of ``POST /api/tables`` (``docs/protocol.md`` §3)."""
 
-    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     name: TableName
     host_name: Name
@@ -207,7 +207,7 @@ class CreateTableRequest(_Message):
 class TakeSeatRequest(_Message):
     """Body of ``POST /api/tables/{id}/seats``."""
 
-    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     name: Name
     seat: int | None = Field(default=None, ge=0, le=9)

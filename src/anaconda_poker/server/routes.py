@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
 from anaconda_poker.core.config import Betting, FirstToAct, ForcedBet, Split, TableConfig
+from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
 from anaconda_poker.server.connection import WebSocketConnection
 from anaconda_poker.server.errors import ClientError
@@ -76,6 +77,26 @@ def bearer_token(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
+
+
+def history_viewer(lobby: Lobby, table: Table, token: str | None, hand_no: int) -> int | None:
+    """Whose own cards of hand ``hand_no`` the bearer of ``token`` may see at ``table``.
+
+    A seat token of this table gives its seat for hands dealt since its occupant sat down
+    (:meth:`Table.history_seat`); the token of a player who has left gives the seat it had in
+    the hands it played (:meth:`Table.former_seat`); no token, another table's token or a
+    later hand give ``None`` (the public history).
+
+    Raises:
+        ClientError: ``bad_token`` (401) when the token never held a seat here or anywhere.
+    """
+    if token is None:
+        return None
+    left_here, seat = table.former_seat(hash_token(token), hand_no)
+    if left_here:
+        return seat
+    owner, owner_seat = lobby.seat_for_token(token)
+    return table.history_seat(owner_seat, hand_no) if owner is table else None
 
 
 # ====================================================================== REST
@@ -184,11 +205,7 @@ async def hand_history(
         raise ClientError(
             "hand_not_found", f"table {table_id} has no finished hand {hand_no}", status=404
         )
-    seat = None
-    token = bearer_token(request)
-    if token is not None:
-        owner, owner_seat = lobby.seat_for_token(token)
-        seat = table.history_seat(owner_seat, hand_no) if owner is table else None
+    seat = history_viewer(lobby, table, bearer_token(request), hand_no)
     history = history_for(record.history, seat, reveal_deck=table.settings.reveal_deck_after_hand)
     headers = {}
     if download:
@@ -277,6 +294,12 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
             parsed = parse_client_message(_frame_text(message))
             if not isinstance(parsed, Hello):
                 raise ClientError("hello_required", "the first message must be hello")
+            if parsed.token is not None and (parsed.spectate or parsed.table_id is not None):
+                raise ClientError(
+                    "bad_message",
+                    "hello takes either a token (to play your seat) or table_id with "
+                    "spectate: true (to watch), not both",
+                )
             if parsed.token is not None:
                 table, seat = lobby.seat_for_token(parsed.token)
                 conn.seat = seat

@@ -31,6 +31,9 @@ class ServerSettings:
         rate_limit: messages per second and burst size allowed per websocket connection.
         writer_mode: how events are committed: ``immediate`` (default), ``grouped`` or
             ``threaded`` (:class:`~anaconda_poker.storage.event_store.EventWriter`).
+        create_rate_limit: tables created plus seats taken (``POST /api/tables``,
+            ``POST /api/tables/{id}/seats``) allowed per client address: per second and
+            burst size; ``None`` turns the limit off (load benchmarks).
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -41,3 +44,4 @@ class ServerSettings:
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"
+    create_rate_limit: tuple[float, float] | None = (0.5, 30.0)

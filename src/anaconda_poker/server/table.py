@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import random
@@ -268,6 +269,8 @@ class Table:
         self.next_request_id = 1
         self.host_seat: int | None = settings.host_seat  # passes on when the host leaves
         self.departed: list[dict[str, Any]] = []  # ledger lines of players who left
+        # token hash of a player who left -> (seat, first hand, last hand it could play)
+        self.former_tokens: dict[str, tuple[int, int, int]] = {}
         self.seq = 0
         self.acts: dict[int, int] = {}
         self.dealt_in: frozenset[int] = frozenset()
@@ -312,6 +315,8 @@ class Table:
             bought_in=int(p["stack"]),
             first_hand=self.hand_no + 1,
         )
+        if p.get("host"):
+            self.host_seat = seat
 
     def _ev_sitting_out(self, p: Mapping[str, Any]) -> None:
         record = self._seat(int(p["seat"]))
@@ -332,6 +337,8 @@ class Table:
             raise RecoveryError(
                 f"seat {seat} left with {record.stack} chips, the log says {p['stack']}"
             )
+        if record.token_hash is not None:
+            self.former_tokens[record.token_hash] = (seat, record.first_hand, self.hand_no)
         self.departed.append(
             {
                 "name": record.name,
@@ -549,6 +556,25 @@ class Table:
         if record is None or hand_no < record.first_hand:
             return None
         return seat
+
+    def former_seat(self, token_hash: str, hand_no: int) -> tuple[bool, int | None]:
+        """Whether a player who left the table held this token, and the seat it had in hand
+        ``hand_no``: players keep their own cards of the hands they played (to download and
+        verify them) after leaving, and nothing else.
+
+        Args:
+            token_hash: the hash of the (no longer valid) seat token.
+            hand_no: a hand number (1-based).
+
+        Returns:
+            ``(False, None)`` when no player who left holds the token; ``(True, seat)`` for a
+            hand it played from ``seat``; ``(True, None)`` for any other hand (the public
+            history).
+        """
+        for digest, (seat, first, last) in self.former_tokens.items():
+            if hmac.compare_digest(digest, token_hash):
+                return True, (seat if first <= hand_no <= last else None)
+        return False, None
 
     def turn_of(self, seat: int) -> str | None:
         """The seat's current turn id ``"<hand_no>:<decisions made>"``, or ``None``."""
@@ -1547,13 +1573,15 @@ class Table:
             raise ClientError(
                 "seat_taken", f"seat {seat} is already taken by {taken.name}", status=409
             )
-        payload = {
+        payload: dict[str, Any] = {
             "seat": seat,
             "name": name,
             "token_hash": token_hash,
             "bot": bot,
             "stack": self.settings.starting_stack,
         }
+        if bot is None and self.host_seat is None and self.settings.host_seat is not None:
+            payload["host"] = True  # the host left: the next human to sit down hosts
         await self._record([("seat_taken", payload)])
         if bot is not None:
             self.policies[seat] = self._policy_factory(bot)

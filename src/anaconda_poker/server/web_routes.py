@@ -32,7 +32,7 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import LANGUAGES, catalog_json
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.protocol import MAX_HAND_NO
-from anaconda_poker.server.routes import bearer_token, lobby_of
+from anaconda_poker.server.routes import bearer_token, history_viewer, lobby_of
 
 router = APIRouter()
 """The web client's endpoints; ``app.include_router(router)``."""
@@ -133,11 +133,7 @@ async def seat_frames(
         record = await run_in_threadpool(lobby.store.hand, table_id, hand_no)
     if record is None:
         return _error(404, "hand_not_found", f"table {table_id} has no finished hand {hand_no}")
-    token = bearer_token(request)
-    seat: int | None = None
-    if token is not None:
-        owner, owner_seat = lobby.seat_for_token(token)
-        seat = table.history_seat(owner_seat, hand_no) if owner is table else None
+    seat = history_viewer(lobby, table, bearer_token(request), hand_no)
     history = record.history
     if seat is None or str(seat) not in history.get("dealt", {}):
         return _error(

@@ -7,6 +7,7 @@ const DEFAULTS = {
   fourColor: false,    // four-colour deck
   name: "",            // the name last used to sit down
   seats: {},           // table id -> {token, seat, name}: lets a reload reclaim the seat
+  formerTokens: {},    // table id -> tokens of seats left there: your own hands stay downloadable
   sound: false,
 };
 
@@ -39,6 +40,20 @@ export function setPref(name, value) {
 /** The seat this browser holds at a table (token from the server), or null. */
 export function seatFor(tableId) {
   return prefs.seats?.[tableId] ?? null;
+}
+
+/** Seat tokens this browser held at a table before leaving it (newest last). */
+export function formerTokens(tableId) {
+  return prefs.formerTokens?.[tableId] ?? [];
+}
+
+/** Keep the token of a seat left at a table: the server still gives its holder its own cards
+ * of the hands it played there (docs/protocol.md §3), for the replayer and the fairness check. */
+export function rememberFormerToken(tableId, token) {
+  if (!token) return;
+  const all = { ...(prefs.formerTokens || {}) };
+  all[tableId] = [...(all[tableId] || []).filter((x) => x !== token), token].slice(-5);
+  setPref("formerTokens", all);
 }
 
 /** Remember (or forget, with null) the seat this browser holds at a table. */

@@ -7,6 +7,7 @@ import { verifyHand, verifyOwnCards } from "./fairness.js";
 import { chips, t } from "./i18n.js";
 import { errorText, splitLabel } from "./labels.js";
 import { logLines } from "./logtext.js";
+import { formerTokens } from "./prefs.js";
 import { openReplayer } from "./replayer.js";
 
 const TABS = ["log", "chat", "hands", "ledger", "fair"];
@@ -196,8 +197,10 @@ export class SidePanel {
     if (msg.commitment) this.recordCommitment(msg.hand_no, msg.commitment);
   }
 
+  // the seat's token; after leaving, the last token this browser held here (the server still
+  // gives it its own cards of the hands it played, docs/protocol.md §3)
   token() {
-    return this.getState().seatInfo?.token || null;
+    return this.getState().seatInfo?.token || formerTokens(this.tableId).at(-1) || null;
   }
 
   handsPanel() {

@@ -7,7 +7,7 @@ import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
 import { errorText, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
-import { getPref, rememberSeat, seatFor } from "./prefs.js";
+import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js";
 import { createMyArea } from "./myarea.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -128,6 +128,7 @@ export function mount(main, route) {
         return;
       case "seat_left":
         if (msg.seat === mySeat()) {
+          rememberFormerToken(tableId, s.seatInfo?.token);
           rememberSeat(tableId, null);
           s.seatInfo = null;
           s.welcome = { ...s.welcome, seat: null, name: null, is_host: false };
@@ -329,8 +330,9 @@ export function mount(main, route) {
   function renderTop() {
     const tb = s.table;
     const me = mySeat();
-    const isHost = me !== null && (tb ? tb.host_seat === me : s.welcome?.is_host);
     const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
+    // a leaving host keeps no controls: it may not pause, and the next host deals
+    const isHost = me !== null && !leaving && (tb ? tb.host_seat === me : s.welcome?.is_host);
     const link = inviteUrl(tableId);
     const linkInput = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("Invite link"), size: 28 });
     replace(top,
