@@ -41,7 +41,7 @@ pytest: $(VENV)/.installed-test system-deps
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 ## Set everything up and run every gate: lint, format, mypy --strict, the whole pytest suite.
-test: lint typecheck pytest
+test: system-deps lint typecheck pytest
 
 ## Print the benchmark tables (evaluator, engine, equity).
 bench: $(VENV)/.installed-test
