@@ -214,6 +214,20 @@ def test_a_dealt_card_that_is_not_the_committed_one_is_caught() -> None:
     assert checks["openings"][0] and checks["commitment"][0] and checks["positions"][0]
 
 
+def test_another_seats_dealt_cards_injected_into_an_own_history_are_caught() -> None:
+    full = played_hand(14)
+    own = own_view(full, 0)
+    tampered = copy.deepcopy(own)
+    tampered["dealt"]["2"] = full["dealt"]["2"]  # claims to know seat 2's cards
+    checks = checks_of(tampered)
+    assert checks["cards"] == (
+        False,
+        "the history also lists dealt cards of seats [2]: a seat's own history never holds "
+        "them (RULES.md §7) and no opening proves them",
+    )
+    assert checks["openings"][0] and checks["commitment"][0] and checks["positions"][0]
+
+
 def test_a_tampered_card_salt_is_caught() -> None:
     own = own_view(played_hand(14), 2)
     tampered = copy.deepcopy(own)

@@ -140,6 +140,9 @@ def own_downloads() -> list[tuple[str, dict[str, Any]]]:
     dealt = copy.deepcopy(own)
     dealt["dealt"]["4"][6] = next(c for c in stored["deck"] if c not in own["dealt"]["4"])
     cases.append(("dealt card", dealt))
+    foreign = copy.deepcopy(own)
+    foreign["dealt"]["2"] = neighbour["dealt"]["2"]  # claims another seat's cards
+    cases.append(("another seat's dealt cards", foreign))
     return cases
 
 

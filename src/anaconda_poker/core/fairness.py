@@ -668,6 +668,12 @@ def _verify_own(history: Mapping[str, Any]) -> Verification:
         differences.append(
             f"seat {seat} has {len(own)} dealt cards in the history, the deal gives {len(expected)}"
         )
+    foreign = sorted(s for s in dealt if s != seat)
+    if foreign:
+        differences.append(
+            f"the history also lists dealt cards of seats {foreign}: a seat's own history "
+            "never holds them (RULES.md §7) and no opening proves them"
+        )
     checks.append(
         (
             "cards",

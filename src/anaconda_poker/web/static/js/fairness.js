@@ -107,7 +107,10 @@ export async function verifyOwnCards(history, announced) {
   const opened = openings.map((o) => o.position).sort((a, b) => a - b);
   const positions = JSON.stringify(opened) === JSON.stringify(expected);
   const at = Object.fromEntries(openings.map((o) => [o.position, o.card]));
-  const cards = JSON.stringify(expected.map((p) => at[p] ?? null)) === JSON.stringify(history.dealt[String(seat)] ?? []);
+  // the seat's dealt cards are the opened ones, and no other seat's cards are claimed
+  // (an own history never holds them, RULES.md §7; core/fairness.py checks the same)
+  const onlyOwn = Object.keys(history.dealt || {}).every((s) => Number(s) === seat);
+  const cards = onlyOwn && JSON.stringify(expected.map((p) => at[p] ?? null)) === JSON.stringify(history.dealt[String(seat)] ?? []);
   return {
     seat,
     count: expected.length,
