@@ -47,9 +47,10 @@ def test_read_log_splits_early_and_roll_actions_and_skips_the_reader() -> None:
     ]
     reads = read_log(log, me=0, raise_cap=16)
     assert reads == {
-        1: ActionRead(early_bets=1, roll_bets=2),
-        2: ActionRead(roll_calls=1, roll_checks=1),
+        1: ActionRead(early_bets=1, roll_bets=2, roll_open=1, roll_facing=1),
+        2: ActionRead(roll_calls=1, roll_checks=1, roll_facing=1),
     }
+    assert reads[1].random_likelihood == pytest.approx(1 / 6)
     assert 0 not in reads
     assert not reads[1].erratic and reads[1].consistent
     # before anyone arranges, every bet is an early one
@@ -67,7 +68,7 @@ def test_read_log_sees_mixed_roll_betting_as_erratic_but_not_a_call_at_the_cap()
         me=0,
         raise_cap=16,
     )
-    assert capped[1] == ActionRead(roll_bets=1, roll_calls=1)
+    assert capped[1] == ActionRead(roll_bets=1, roll_calls=1, roll_open=1, roll_facing=1)
     assert not capped[1].erratic
     below = read_log(
         [*arranged, entry(1, "bet", 4), entry(0, "raise", 8), entry(1, "call")],
@@ -80,12 +81,18 @@ def test_read_log_sees_mixed_roll_betting_as_erratic_but_not_a_call_at_the_cap()
 def test_likelihood_rises_with_strength_after_a_bet_and_falls_after_checks() -> None:
     model = RangeModel()
     pct = np.linspace(0.0, 1.0, 101)
-    bet = ActionRead(roll_bets=1).likelihood(pct, model)
-    assert np.all(np.diff(bet) >= 0)
-    assert bet[-1] > 40 * bet[50]  # a bettor is far more often strong than middling
-    checks = ActionRead(roll_checks=2).likelihood(pct, model)
+    bet = ActionRead(roll_bets=1, roll_open=1).likelihood(pct, model)
+    raised = ActionRead(roll_bets=3, roll_open=1, roll_facing=2).likelihood(pct, model)
+    assert np.all(np.diff(bet) >= 0) and np.all(np.diff(raised) >= 0)
+    # one bet may be a random player's; a bet and two re-raises hardly
+    assert 5 * bet[50] < bet[-1] < 15 * bet[50]
+    assert raised[-1] > 25 * raised[50]
+    # a population of threshold players only: a bettor is far more often strong
+    sure = ActionRead(roll_bets=1, roll_open=1).likelihood(pct, RangeModel(strategic=1.0))
+    assert sure[-1] > 40 * sure[50]
+    checks = ActionRead(roll_checks=2, roll_open=2).likelihood(pct, model)
     assert np.all(np.diff(checks) <= 0)
-    assert checks[-1] == pytest.approx(model.check_floor, abs=0.03)
+    assert checks[-1] < checks[0] / 2
     silent = ActionRead()
     assert silent.silent
     assert np.all(silent.likelihood(pct, model) == 1.0)
@@ -101,11 +108,17 @@ def test_posterior_of_a_bettor_sits_mostly_above_the_threshold() -> None:
     hands = sample_deals(tuple(range(52)), 7, 50_000, np.random.default_rng(3))
     h, lo = hand_values(hands, Split.HIGH_ONLY)
     pct = strength_percentiles(h, lo, Split.HIGH_ONLY)
-    prior_above = float((pct >= model.bet_threshold).mean())
-    weights = ActionRead(roll_bets=1).likelihood(pct, model)
-    posterior_above = float(weights[pct >= model.bet_threshold].sum() / weights.sum())
+    above = pct >= model.bet_threshold
+    prior_above = float(above.mean())
+
+    def posterior_above(read: ActionRead) -> float:
+        weights = read.likelihood(pct, model)
+        return float(weights[above].sum() / weights.sum())
+
     assert prior_above < 0.1
-    assert posterior_above > 0.6  # from under a tenth to most of the weight
+    assert posterior_above(ActionRead(roll_bets=1, roll_open=1)) > 3 * prior_above
+    # from under a tenth to the larger part of the weight after a bet and two re-raises
+    assert posterior_above(ActionRead(roll_bets=3, roll_open=1, roll_facing=2)) > 0.5
 
 
 def test_range_model_checks_its_parameters() -> None:
@@ -113,6 +126,8 @@ def test_range_model_checks_its_parameters() -> None:
         RangeModel(bet_floor=1.5)
     with pytest.raises(ValueError, match="width"):
         RangeModel(width=0.0)
+    with pytest.raises(ValueError, match="strategic"):
+        RangeModel(strategic=-0.1)
 
 
 def test_a_roll_bettor_lowers_equity_and_a_consistent_one_arranges_well() -> None:
@@ -123,13 +138,14 @@ def test_a_roll_bettor_lowers_equity_and_a_consistent_one_arranges_well() -> Non
     kwargs: dict[str, Any] = {"split": Split.HIGH_ONLY, "trials": 4_000, "rng": 1, "exact_limit": 0}
     plain = equity(me, **kwargs)
     silent = equity(me, reads={1: ActionRead()}, **kwargs)
-    bettor = equity(me, reads={1: ActionRead(roll_bets=2)}, **kwargs)
-    checker = equity(me, reads={1: ActionRead(roll_checks=2)}, **kwargs)
+    raiser = ActionRead(roll_bets=2, roll_open=1, roll_facing=1)
+    bettor = equity(me, reads={1: raiser}, **kwargs)
+    checker = equity(me, reads={1: ActionRead(roll_checks=2, roll_open=2)}, **kwargs)
     assert silent == plain
-    assert bettor.share < plain.share - 0.3
+    assert bettor.share < plain.share - 0.2
     assert checker.share > plain.share
     # careless arrangers weaken the field, but not a player that bets its five
     careless = equity(me, rational=0.5, **kwargs)
-    careful = equity(me, rational=0.5, reads={1: ActionRead(roll_bets=2)}, **kwargs)
+    careful = equity(me, rational=0.5, reads={1: raiser}, **kwargs)
     assert careless.share > plain.share
-    assert careful.share < careless.share - 0.3
+    assert careful.share < careless.share - 0.2

@@ -258,9 +258,9 @@ def test_many_random_hands_stay_legal(config: TableConfig) -> None:
 
 
 def test_montecarlo_reads_a_roll_round_bet_as_strength() -> None:
-    # Seat 0 holds kings up; seat 1 bets as soon as the cards are turned. Against random
-    # hands two pair is a favourite, but a player who bets its fixed five holds the top of
-    # its range: the bot folds. Seat 1's hidden cards do not matter.
+    # Seat 0 holds kings up; seat 1 bets as soon as the cards are turned and re-raises.
+    # Against random hands two pair is a favourite, but a player who keeps raising its
+    # fixed five holds the top of its range: the bot folds. Seat 1's cards do not matter.
     config = TableConfig(split=Split.HIGH_ONLY, pass_counts=(1,), pass_directions=(Direction.LEFT,))
     hands = {0: cards("Kc Kd 8s 8c 2h 3d 4c"), 1: cards("9d 9h Td Jh Qc 7c 6d")}
     state = HandState(
@@ -279,13 +279,25 @@ def test_montecarlo_reads_a_roll_round_bet_as_strength() -> None:
     legal = state.legal_actions(1)
     assert legal.bet_range is not None
     state.apply(1, Action.bet(legal.bet_range[0]))
+    once = state.view(0)
+    state.apply(0, Action.raise_to(8))
+    state.apply(1, Action.raise_to(12))
     view, legal = state.view(0), state.legal_actions(0)
     knowledge = knowledge_from_view(view, config)
     reads = read_log(view["log"], me=0, raise_cap=16)
-    assert reads[1].roll_bets == 1
+    assert reads[1].roll_bets == 2 and reads[1].consistent
     plain = equity(knowledge, split=config.split, trials=4_000, rng=1)
-    read = equity(knowledge, split=config.split, trials=4_000, rng=1, reads=reads)
+    after_bet = equity(
+        knowledge,
+        split=config.split,
+        trials=4_000,
+        rng=1,
+        reads=read_log(once["log"], me=0, raise_cap=16),
+    )
+    after_raise = equity(knowledge, split=config.split, trials=4_000, rng=1, reads=reads)
+    # one bet might be a random player's; a bet and a re-raise hardly
     assert plain.share > 0.6
-    assert read.share < 0.25
+    assert after_raise.share < after_bet.share - 0.15
+    assert after_raise.share < plain.share - 0.3
     bot = create_bot("montecarlo", config=config, rng=random.Random(0), samples=400)
     assert bot.act(view, legal).kind is ActionKind.FOLD

@@ -788,7 +788,8 @@ def equity(
             ``bet`` more chips (a bet or raise) instead of checking or calling: each
             opponent whose hand is below the ``fold_below`` strength percentile
             (:func:`strength_percentiles`) folds to it, the others call, and the showdown
-            is against the callers (a one-round look-ahead; later betting is ignored).
+            is against the callers (a one-round look-ahead; later betting is ignored). An
+            opponent that has bet or raised after the arrangement (``reads``) calls.
         bet: chips of the bet or raise beyond the call.
         fold_below: the strength percentile under which an opponent folds to a bet.
         reads: optional ``{seat: ActionRead}``, each opponent's betting this hand: deals
@@ -847,6 +848,9 @@ def equity(
         acc.add(now, weights)
         if pot is not None:
             weak = strength_percentiles(highs, lows, split) < fold_below
+            for i, read in read_cols:
+                if read.roll_bets:
+                    weak[:, i] = False  # it bet or raised its fixed five: it calls
             callers = (~weak).sum(axis=1)
             called = outcome(
                 int(my_h[0]),

@@ -57,6 +57,9 @@ class RangeModel:
         call_floor: ``ε_c``, likewise for calls.
         check_floor: ``ε_k``, the likelihood of checking (or just calling) with a hand far
             above ``t_bet`` (slow play).
+        strategic: prior probability that an opponent bets by strength (a threshold
+            player) rather than at random; each reading is the mixture
+            ``strategic·L_threshold + (1 − strategic)·L_random``.
         erratic: ``p**a`` exponent per roll-round bet or raise of a mixed-action opponent.
         early: ``p**a`` exponent per bet or raise before the arrangement.
 
@@ -70,11 +73,12 @@ class RangeModel:
     bet_floor: float = 0.02
     call_floor: float = 0.3
     check_floor: float = 0.3
+    strategic: float = 0.8
     erratic: float = 0.75
     early: float = 1.0
 
     def __post_init__(self) -> None:
-        for name in ("bet_floor", "call_floor", "check_floor"):
+        for name in ("bet_floor", "call_floor", "check_floor", "strategic"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {value}")
@@ -92,12 +96,23 @@ class ActionRead:
         roll_calls: calls after the arrangement.
         roll_checks: checks after the arrangement, plus calls where a raise was allowed
             (below the raise cap).
+        roll_open: actions after the arrangement with no bet to face (checks and bets).
+        roll_facing: actions after the arrangement facing a bet (calls and raises).
     """
 
     early_bets: int = 0
     roll_bets: int = 0
     roll_calls: int = 0
     roll_checks: int = 0
+    roll_open: int = 0
+    roll_facing: int = 0
+
+    @property
+    def random_likelihood(self) -> float:
+        """Probability of the roll-round actions for a player choosing uniformly at random
+        among the allowed kinds: one half per action with no bet to face (check or bet), one
+        third per action facing one (fold, call or raise)."""
+        return float(0.5**self.roll_open * (1.0 / 3.0) ** self.roll_facing)
 
     @property
     def erratic(self) -> bool:
@@ -106,9 +121,11 @@ class ActionRead:
 
     @property
     def consistent(self) -> bool:
-        """Bet, raised or called after the arrangement without being :attr:`erratic`: read
-        as a player that bets by the strength of the five it plays."""
-        return (self.roll_bets > 0 or self.roll_calls > 0) and not self.erratic
+        """Bet, raised or called after the arrangement without being :attr:`erratic`, in
+        a sequence a random player would choose at most one time in five: read as a player
+        that bets by the strength of the five it plays."""
+        active = self.roll_bets > 0 or self.roll_calls > 0
+        return active and not self.erratic and self.random_likelihood < 0.2
 
     @property
     def silent(self) -> bool:
@@ -124,15 +141,17 @@ class ActionRead:
         if self.erratic:
             return out * np.power(pct, model.erratic * self.roll_bets)
         above_bet = _step(pct, model.bet_threshold, model.width)
+        strategic = np.ones_like(out)
         if self.roll_bets:
-            out *= model.bet_floor + (1.0 - model.bet_floor) * above_bet
-            return out
-        if self.roll_calls:
-            above_call = _step(pct, model.call_threshold, model.width)
-            out *= model.call_floor + (1.0 - model.call_floor) * above_call
-        if self.roll_checks:
-            out *= model.check_floor + (1.0 - model.check_floor) * (1.0 - above_bet)
-        return out
+            strategic *= model.bet_floor + (1.0 - model.bet_floor) * above_bet
+        else:
+            if self.roll_calls:
+                above_call = _step(pct, model.call_threshold, model.width)
+                strategic *= model.call_floor + (1.0 - model.call_floor) * above_call
+            if self.roll_checks:
+                strategic *= model.check_floor + (1.0 - model.check_floor) * (1.0 - above_bet)
+        share = model.strategic
+        return out * (share * strategic + (1.0 - share) * self.random_likelihood)
 
 
 def _step(pct: FloatArray, threshold: float, width: float) -> FloatArray:
@@ -172,11 +191,15 @@ def read_log(
             last_to = 0  # a new betting round follows
         if seat == me or kind in ("pass", "arrange", "fold"):
             continue
-        row = counts.setdefault(seat, [0, 0, 0, 0])
+        row = counts.setdefault(seat, [0, 0, 0, 0, 0, 0])
         aggressive = kind in ("bet", "raise")
         if i < arranged_at:
             row[0] += aggressive
             continue
+        if kind in ("bet", "check"):
+            row[4] += 1
+        else:
+            row[5] += 1
         if aggressive:
             row[1] += 1
         elif kind == "call":
@@ -186,6 +209,13 @@ def read_log(
         elif kind == "check":
             row[3] += 1
     return {
-        seat: ActionRead(early_bets=r[0], roll_bets=r[1], roll_calls=r[2], roll_checks=r[3])
+        seat: ActionRead(
+            early_bets=r[0],
+            roll_bets=r[1],
+            roll_calls=r[2],
+            roll_checks=r[3],
+            roll_open=r[4],
+            roll_facing=r[5],
+        )
         for seat, r in counts.items()
     }

@@ -110,8 +110,9 @@ class MonteCarloBot:
         ranges: read opponents with the threshold-player ranges
             (:mod:`anaconda_poker.analysis.ranges`) instead of :meth:`aggression`.
         roll_samples: deals per decision after the arrangement (default ``samples``).
-        bet_threshold, call_threshold, width, bet_floor, call_floor, check_floor: the
-            :class:`~anaconda_poker.analysis.ranges.RangeModel` (percentiles 0..1).
+        bet_threshold, call_threshold, width, bet_floor, call_floor, check_floor,
+            strategic: the :class:`~anaconda_poker.analysis.ranges.RangeModel`
+            (percentiles and probabilities, 0..1).
         lookahead: cards of later passes counted when choosing a pass, ``0..2``.
 
     Raises:
@@ -147,6 +148,7 @@ class MonteCarloBot:
         bet_floor: float = 0.02,
         call_floor: float = 0.3,
         check_floor: float = 0.3,
+        strategic: float = 0.8,
         lookahead: int = 2,
     ) -> None:
         if samples < 1:
@@ -177,6 +179,7 @@ class MonteCarloBot:
             bet_floor=bet_floor,
             call_floor=call_floor,
             check_floor=check_floor,
+            strategic=strategic,
             erratic=erratic * read_bets,
             early=read_early,
         )
