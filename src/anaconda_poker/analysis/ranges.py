@@ -21,6 +21,13 @@ is unlikely, never impossible:
   ε_c)·σ((p − t_call)/w)``;
 * **check, or call where it could have raised** (no bet or raise of its own there):
   ``ε_k + (1 − ε_k)·(1 − σ((p − t_bet)/w))``, the range is capped;
+* the population mixes threshold players with players who act at random (such as the
+  ``random`` bot): each roll-round reading above is mixed as
+  ``strategic·L_threshold + (1 − strategic)·L_random``, where ``L_random`` is the chance
+  of the same actions for a player picking uniformly among the allowed kinds (½ per action
+  with no bet to face, ⅓ facing one). One bet is weak evidence; every further consistent
+  action halves or thirds the random explanation, so a bet followed by re-raises reads as
+  strength;
 * an opponent that has both bet or raised and checked or called (below the raise cap)
   after the arrangement does not bet by strength (a threshold player with fixed cards does
   not switch): its roll-round actions are read only through a mild ``p**a`` tilt

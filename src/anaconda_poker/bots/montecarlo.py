@@ -30,11 +30,14 @@ The opponents model, on top of the calculator's random cards:
 * **Opponent ranges from betting** (:mod:`anaconda_poker.analysis.ranges`, the default
   ``ranges=True``): deals are weighted by the likelihood of each opponent's public actions
   this hand under a threshold player (after the arrangement it bets or raises from the
-  ``bet_threshold`` strength percentile, calls from ``call_threshold``, checks below), with
-  small floors so that bluffs and random players are not over-read; an opponent that mixes
-  bets with checks or calls while its five is fixed is read as erratic and counts little;
-  bets before the arrangement tilt mildly. This is importance weighting of the sampled
-  deals (Billings et al., *The challenge of poker*, Artificial Intelligence 134, 2002, §5).
+  ``bet_threshold`` strength percentile, calls from ``call_threshold``, checks below),
+  mixed with a player acting at random (prior ``1 − strategic``) so that one bet from a
+  random bot is not read as the nuts while a bet followed by re-raises is; an opponent
+  that mixes bets with checks or calls while its five is fixed is read as erratic and
+  counts little; bets before the arrangement tilt mildly. In the one-round bet pricing an
+  opponent that has bet or raised its fixed five calls rather than folds. This is
+  importance weighting of the sampled deals (Billings et al., *The challenge of poker*,
+  Artificial Intelligence 134, 2002, §5).
   ``ranges=False`` keeps the older exponent reads (:meth:`aggression`,
   :func:`~anaconda_poker.analysis.equity.action_weights`).
 * **Shown cards belong to the best five** (``consistency``) and **some opponents arrange
@@ -42,10 +45,11 @@ The opponents model, on top of the calculator's random cards:
   arrangement: they play the five they bet on. See
   :func:`~anaconda_poker.analysis.equity.equity`.
 
-Measured against the ``heuristic`` bot (README, "Strength bar (measured)"): heads-up
-facing its bet in the first roll round, the bot's mean estimated share was 0.61 with the
-older reads and careless arrangers where the realised share was 0.38; with the ranges it
-is 0.43 against 0.42 (a few hundred such decisions of a high-low arena run).
+Measured against the ``heuristic`` bot (README, "Strength bar (measured)"), heads-up
+facing its bet in the first roll round of a high-low arena run (a few hundred such
+decisions): the realised share was about 0.42; the older reads with careless arrangers
+estimated 0.62, the ranges with only threshold players (``strategic=1``) 0.43, the
+default mixture 0.54 (the price of not over-reading random bettors).
 
 Deterministic: every random draw comes from the injected ``random.Random``.
 """
