@@ -301,3 +301,14 @@ def test_montecarlo_reads_a_roll_round_bet_as_strength() -> None:
     assert after_raise.share < plain.share - 0.3
     bot = create_bot("montecarlo", config=config, rng=random.Random(0), samples=400)
     assert bot.act(view, legal).kind is ActionKind.FOLD
+
+
+def test_montecarlo_pass_lookahead_fits_full_tables() -> None:
+    # Seven players (49 of 52 cards dealt) leave no room for the cards of later passes:
+    # the bot must drop the lookahead instead of asking for more cards than are unseen.
+    spec = ArenaSpec(
+        config=TableConfig(), seats=("montecarlo",) * 7, hands=7, seed=2, bot_options=FAST
+    )
+    state = play_hand(spec, 0, 0)
+    assert state.is_complete
+    assert sum(1 for _, a in state.actions if a.kind is ActionKind.PASS) >= 7
