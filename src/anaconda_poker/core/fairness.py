@@ -158,9 +158,25 @@ def card_salt(salt_hex: str, position: int) -> str:
     Raises:
         FairnessError: if the salt is not hex or the position is out of range.
     """
-    key = bytes.fromhex(_check_salt(salt_hex))
-    message = f"{CARD_SALT_PREFIX_V2}:{_check_position(position)}".encode("ascii")
-    return hmac.new(key, message, hashlib.sha256).hexdigest()
+    return _card_salt(bytes.fromhex(_check_salt(salt_hex)), _check_position(position))
+
+
+def _card_salt(key: bytes, position: int) -> str:
+    """:func:`card_salt` of checked inputs (the master salt as bytes)."""
+    message = f"{CARD_SALT_PREFIX_V2}:{position}".encode("ascii")
+    return hmac.digest(key, message, "sha256").hex()
+
+
+def _card_leaf(position: int, card: int, card_salt_hex: str) -> str:
+    """:func:`card_leaf` of checked inputs."""
+    text = f"{LEAF_PREFIX_V2}:{position}:{card_salt_hex}:{card_str(card)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _root(leaves: Sequence[str]) -> str:
+    """:func:`leaves_root` of 52 checked lower-case leaves."""
+    text = f"{COMMITMENT_PREFIX_V2}:" + ":".join(leaves)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def card_leaf(position: int, card: int, card_salt_hex: str) -> str:
@@ -177,8 +193,7 @@ def card_leaf(position: int, card: int, card_salt_hex: str) -> str:
     salt = _check_digest(card_salt_hex, "a card salt")
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
         raise FairnessError(f"a card code must be 0..51, got {card!r}")
-    text = f"{LEAF_PREFIX_V2}:{_check_position(position)}:{salt}:{card_str(card)}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    return _card_leaf(_check_position(position), card, salt)
 
 
 def deck_leaves(deck: Sequence[int], salt_hex: str) -> list[str]:
@@ -192,8 +207,9 @@ def deck_leaves(deck: Sequence[int], salt_hex: str) -> list[str]:
         FairnessError: if the deck or the salt is malformed.
     """
     cards = _check_deck(deck)
-    salt = _check_salt(salt_hex)
-    return [card_leaf(i, card, card_salt(salt, i)) for i, card in enumerate(cards)]
+    key = bytes.fromhex(_check_salt(salt_hex))
+    # checked once here: the per-card helpers skip re-validating the same salt 52 times
+    return [_card_leaf(i, card, _card_salt(key, i)) for i, card in enumerate(cards)]
 
 
 def leaves_root(leaves: Sequence[str]) -> str:
@@ -207,9 +223,7 @@ def leaves_root(leaves: Sequence[str]) -> str:
     """
     if isinstance(leaves, str) or len(leaves) != DECK_SIZE:
         raise FairnessError(f"a version 2 commitment needs 52 leaves, got {len(leaves)}")
-    checked = [_check_digest(leaf, f"leaf {i}") for i, leaf in enumerate(leaves)]
-    text = f"{COMMITMENT_PREFIX_V2}:" + ":".join(checked)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+    return _root([_check_digest(leaf, f"leaf {i}") for i, leaf in enumerate(leaves)])
 
 
 def deck_commitment_v2(deck: Sequence[int], salt_hex: str) -> str:
@@ -222,7 +236,7 @@ def deck_commitment_v2(deck: Sequence[int], salt_hex: str) -> str:
     Raises:
         FairnessError: if the deck or the salt is malformed.
     """
-    return leaves_root(deck_leaves(deck, salt_hex))
+    return _root(deck_leaves(deck, salt_hex))
 
 
 def commit_deck(deck: Sequence[int], salt_hex: str, version: int = COMMITMENT_VERSION) -> str:
