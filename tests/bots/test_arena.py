@@ -119,3 +119,36 @@ def test_simulate_command_rejects_bad_options() -> None:
     result = CliRunner().invoke(app, ["simulate", "--hands", "2", "--seats", "random,shark"])
     assert result.exit_code == 2
     assert "shark" in result.output
+
+
+def test_simulate_json_is_strict_json_even_with_one_block(tmp_path: Path) -> None:
+    """One hand is one block: no standard error, which must be ``null``, not ``NaN``
+    (strict JSON readers such as jq or JSON.parse reject NaN)."""
+    out = tmp_path / "one.json"
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "--hands", "1", "--seats", "random,heuristic", "--out", str(out)],
+        env={"COLUMNS": "160", "LANG": "en_US.UTF-8"},
+    )
+    assert result.exit_code == 0, result.output
+
+    def no_constants(name: str) -> object:
+        raise AssertionError(f"non-standard JSON constant {name}")
+
+    data = json.loads(out.read_text(), parse_constant=no_constants)
+    for b in data["bots"]:
+        assert b["chips_per_hand_se"] is None and b["ci95"] == [None, None]
+    assert sum(b["chips_per_hand"] * b["seat_hands"] for b in data["bots"]) == 0
+
+
+@pytest.mark.parametrize("where", ["missing-folder/results.json", "."])
+def test_simulate_refuses_an_unusable_out_path_before_playing(tmp_path: Path, where: str) -> None:
+    out = tmp_path / where
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "--hands", "2", "--seats", "random,random", "--out", str(out)],
+        env={"COLUMNS": "160", "LANG": "en_US.UTF-8"},
+    )
+    assert result.exit_code == 2, result.output
+    assert "--out" in result.output and "Playing" not in result.output
+    assert "Bot" not in result.output  # stopped before any hand was played

@@ -22,6 +22,7 @@ Bots see only ``state.view(seat)`` and ``state.legal_actions(seat)``.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import random
@@ -179,6 +180,12 @@ def _play_chunk(args: tuple[ArenaSpec, Sequence[int]]) -> list[tuple[int, Tally]
     return play_blocks(*args)
 
 
+def _finite(x: float) -> float | None:
+    """``x``, or ``None`` for nan/inf (no standard error from one block; no time measured),
+    because strict JSON (RFC 8259; jq, JavaScript's JSON.parse) has no NaN or Infinity."""
+    return x if math.isfinite(x) else None
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BotStats:
     """One bot's results over an arena run.
@@ -208,13 +215,13 @@ class BotStats:
         return {
             "bot": self.name,
             "seat_hands": self.seat_hands,
-            "chips_per_hand": self.chips.mean,
-            "chips_per_hand_se": self.chips.se,
-            "ci95": [self.chips.low, self.chips.high],
+            "chips_per_hand": _finite(self.chips.mean),
+            "chips_per_hand_se": _finite(self.chips.se),
+            "ci95": [_finite(self.chips.low), _finite(self.chips.high)],
             "pots_won": self.pots_won,
             "scoops": self.scoops,
             "showdowns": self.showdowns,
-            "hands_per_second": self.hands_per_second,
+            "hands_per_second": _finite(self.hands_per_second),
         }
 
 
@@ -255,7 +262,7 @@ class ArenaResult:
             "bot_options": {k: dict(v) for k, v in self.spec.bot_options.items()},
             "workers": self.workers,
             "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
+            "hands_per_second": _finite(self.hands_per_second),
             "bots": [b.to_dict() for b in self.bots],
         }
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -76,6 +77,26 @@ def result_table(result: ArenaResult) -> Table:
     return table
 
 
+def _check_writable(out: Path) -> None:
+    """Stop before a long run whose results could not be saved.
+
+    Raises:
+        typer.BadParameter: ``out`` is a directory, its folder does not exist, or either
+            is not writable.
+    """
+    _ = translator(language_from_environment())
+    folder = out.parent if str(out.parent) else Path(".")
+    if out.is_dir():
+        message = _("{path} is a directory; --out takes a file name", path=str(out))
+    elif not folder.is_dir():
+        message = _("folder {path} does not exist", path=str(folder))
+    elif not os.access(out if out.exists() else folder, os.W_OK):
+        message = _("{path} is not writable", path=str(out if out.exists() else folder))
+    else:
+        return
+    raise typer.BadParameter(message, param_hint="'--out'")
+
+
 @app.command("simulate")
 def simulate_command(
     hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
@@ -132,6 +153,8 @@ def simulate_command(
         )
     except (AnacondaError, ValueError) as exc:
         raise typer.BadParameter(str(exc)) from None
+    if out is not None:
+        _check_writable(out)
     console = Console(stderr=True)
     with Progress(
         TextColumn(_("Playing")),
@@ -145,5 +168,13 @@ def simulate_command(
         result = run_arena(spec, workers=workers, progress=lambda n: progress.advance(task, n))
     Console().print(result_table(result))
     if out is not None:
-        out.write_text(json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8")
+        try:
+            out.write_text(
+                json.dumps(result.to_dict(), indent=2, allow_nan=False) + "\n", encoding="utf-8"
+            )
+        except OSError as exc:
+            Console(stderr=True).print(
+                _("Cannot write {path}: {error}", path=str(out), error=str(exc))
+            )
+            raise typer.Exit(1) from None
         Console(stderr=True).print(_("Results written to {path}", path=str(out)))
