@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -129,3 +132,24 @@ def flat(text: str) -> str:
     for ch in "│╭╮╰╯─":
         text = text.replace(ch, " ")
     return " ".join(text.split())
+
+
+def readme_equity_commands() -> list[list[str]]:
+    """The ``anaconda-poker equity`` commands shown in README.md's bots section, as argv."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("<!-- section:bots -->") : text.index("<!-- /section:bots -->")]
+    commands = []
+    for block in re.findall(r"```bash\n(.*?)```", section, flags=re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            argv = shlex.split(line)
+            if argv[:2] == ["anaconda-poker", "equity"]:
+                commands.append(argv[2:])
+    return commands
+
+
+def test_the_readme_equity_commands_run_as_written() -> None:
+    commands = readme_equity_commands()
+    assert len(commands) == 3
+    for argv in commands:
+        code, out = run(*argv, "--trials", "500", "--seed", "1")
+        assert code == 0, (argv, out)
