@@ -153,3 +153,13 @@ def test_the_readme_equity_commands_run_as_written() -> None:
     for argv in commands:
         code, out = run(*argv, "--trials", "500", "--seed", "1")
         assert code == 0, (argv, out)
+
+
+@pytest.mark.parametrize(
+    ("players", "opponents"), [(2, "1 random opponent"), (3, "2 random opponents")]
+)
+def test_the_title_counts_opponents_in_the_right_number(players: int, opponents: str) -> None:
+    code, out = run("--hand", "As 2s 3d 4c 5h Kd Kc", "--players", str(players), "--trials", "200")
+    assert code == 0, out
+    titles = [line.strip() for line in out.splitlines() if "Showdown equity against" in line]
+    assert titles == [f"Showdown equity against {opponents}"]

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from anaconda_poker.bots import UnknownBotError
 from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, play_hand, run_arena
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.config import Betting, Split, TableConfig
 from anaconda_poker.core.errors import InvalidConfigError
 
 SEATS = ("heuristic", "random", "random", "calling-station")
@@ -152,3 +152,31 @@ def test_simulate_refuses_an_unusable_out_path_before_playing(tmp_path: Path, wh
     assert result.exit_code == 2, result.output
     assert "--out" in result.output and "Playing" not in result.output
     assert "Bot" not in result.output  # stopped before any hand was played
+
+
+@pytest.mark.parametrize("columns", [160, 80, 60])
+def test_simulate_output_never_crops_a_number(columns: int) -> None:
+    """Wide terminals get the table; narrow ones one line per bot, never a cut-off value."""
+    result = CliRunner().invoke(
+        app,
+        ["simulate", "--hands", "8", "--seats", "heuristic,calling-station,random",
+         "--betting", "no_limit", "--seed", "3"],
+        env={"COLUMNS": str(columns), "LANG": "en_US.UTF-8"},
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= columns for line in lines)
+    spec = ArenaSpec(
+        config=TableConfig(betting=Betting.NO_LIMIT),
+        seats=("heuristic", "calling-station", "random"),
+        hands=8,
+        seed=3,
+    )
+    arena = run_arena(spec, workers=1)
+    for bot in arena.bots:  # every bot's mean and half-width appear whole
+        text = f"{bot.chips.mean:+.2f} ± {bot.chips.half_width:.2f}"
+        assert text in result.output.replace("\n", " "), (bot.name, result.output)
+        assert f"{bot.seat_hands:,}" in result.output
+    table = "Chips/hand ± 95% CI" in result.output
+    assert table is (columns == 160)  # 80 and 60 columns are too narrow for this table
+    assert ("chips/hand (95% CI) over" in result.output) is not table

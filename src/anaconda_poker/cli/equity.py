@@ -166,7 +166,12 @@ def _result_table(result: EquityResult, split: Split) -> Table:
         else _("Monte Carlo: {count} deals, ± one standard error", count=result.trials)
     )
     table = Table(
-        title=_("Showdown equity against {count} random opponents", count=result.opponents),
+        title=_.ngettext(
+            "Showdown equity against {count} random opponent",
+            "Showdown equity against {count} random opponents",
+            result.opponents,
+            count=result.opponents,
+        ),
         caption=how,
     )
     table.add_column(_("Outcome"))

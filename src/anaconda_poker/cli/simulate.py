@@ -11,6 +11,7 @@ and the luck of the deal cancel out; chips per hand come with 95% confidence int
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -18,9 +19,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.registry import BOTS
@@ -49,32 +52,96 @@ def result_table(result: ArenaResult) -> Table:
             seed=spec.seed,
             blocks=spec.blocks,
         ),
+        # no vertical rules; numbers never wrap (headers may, onto a second line); a terminal
+        # too narrow for the table gets one line per bot instead (print_results)
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
-    table.add_column(_("Bot"))
-    table.add_column(_("Hands"), justify="right")
-    table.add_column(_("Chips/hand"), justify="right")
-    table.add_column(_("95% CI"), justify="right")
-    table.add_column(_("Pots won"), justify="right")
-    table.add_column(_("Scoops"), justify="right")
-    table.add_column(_("Showdowns"), justify="right")
-    table.add_column(_("Hands/s (bot)"), justify="right")
+    rows = []
     for b in result.bots:
-        ci = (
-            f"[{b.chips.low:+.2f}, {b.chips.high:+.2f}]"
-            if not math.isnan(b.chips.half_width)
-            else "-"
+        # mean ± half-width of the 95% interval (the JSON has both ends); none with one block
+        chips = f"{b.chips.mean:+.2f}"
+        if not math.isnan(b.chips.half_width):
+            chips += f" ± {b.chips.half_width:.2f}"
+        rows.append(
+            (
+                b.name,
+                f"{b.seat_hands:,}",
+                chips,
+                f"{100 * b.pots_won:.1f}%",
+                f"{100 * b.scoops:.1f}%",
+                f"{100 * b.showdowns:.1f}%",
+                f"{b.hands_per_second:,.0f}",
+            )
         )
-        table.add_row(
-            b.name,
-            str(b.seat_hands),
-            f"{b.chips.mean:+.2f}",
-            ci,
-            f"{100 * b.pots_won:.1f}%",
-            f"{100 * b.scoops:.1f}%",
-            f"{100 * b.showdowns:.1f}%",
-            f"{b.hands_per_second:.0f}",
-        )
+    headers = (
+        _("Bot"),
+        _("Hands"),
+        _("Chips/hand ± 95% CI"),
+        _("Pots won"),
+        _("Scoops"),
+        _("Showdowns"),
+        _("Hands/s (bot)"),
+    )
+    for k, header in enumerate(headers):
+        # every column at least as wide as its widest value: numbers never wrap, a header
+        # longer than its numbers wraps onto a second line instead
+        widest = max(len(row[k]) for row in rows)
+        table.add_column(header, justify="left" if k == 0 else "right", min_width=widest)
+    for row in rows:
+        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
     return table
+
+
+def result_lines(result: ArenaResult) -> list[str]:
+    """The same results as :func:`result_table`, one line per bot (narrow terminals)."""
+    _ = translator(language_from_environment())
+    lines = []
+    for b in result.bots:
+        chips = f"{b.chips.mean:+.2f}"
+        if not math.isnan(b.chips.half_width):
+            chips += f" ± {b.chips.half_width:.2f}"
+        lines.append(
+            _(
+                "{bot}: {chips} chips/hand (95% CI) over {hands} hands; pots won {pots}, "
+                "scoops {scoops}, showdowns {showdowns}; {rate} hands/s",
+                bot=b.name,
+                chips=chips,
+                hands=f"{b.seat_hands:,}",
+                pots=f"{100 * b.pots_won:.1f}%",
+                scoops=f"{100 * b.scoops:.1f}%",
+                showdowns=f"{100 * b.showdowns:.1f}%",
+                rate=f"{b.hands_per_second:,.0f}",
+            )
+        )
+    return lines
+
+
+def table_fits(table: Table, console: Console) -> bool:
+    """Whether ``table`` prints at ``console``'s width without cropping a number (headers and
+    the title may wrap)."""
+    narrow = Console(width=console.width, file=io.StringIO(), color_system=None)
+    with narrow.capture() as capture:
+        narrow.print(table)
+    lines = capture.get().splitlines()
+    return all(len(line.rstrip()) < console.width for line in lines)
+
+
+def print_results(result: ArenaResult, console: Console) -> None:
+    """The results table, or one line per bot when the terminal is narrower than the table."""
+    table = result_table(result)
+    natural = Console(width=1000, file=io.StringIO(), color_system=None)
+    with natural.capture() as capture:
+        natural.print(table)  # at its natural width: long headers and titles on one line
+    widest = max(len(line.rstrip()) for line in capture.get().splitlines())
+    if widest <= console.width or table_fits(table, console):
+        console.print(table)
+        return
+    assert table.title is not None and table.caption is not None
+    console.print(table.title)
+    for line in result_lines(result):
+        console.print(line, highlight=False)
+    console.print(table.caption)
 
 
 def _check_writable(out: Path) -> None:
@@ -166,7 +233,7 @@ def simulate_command(
     ) as progress:
         task = progress.add_task("hands", total=hands)
         result = run_arena(spec, workers=workers, progress=lambda n: progress.advance(task, n))
-    Console().print(result_table(result))
+    print_results(result, Console())
     if out is not None:
         try:
             out.write_text(
