@@ -33,6 +33,29 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import language_from_environment, translator
 
 
+def _cells(result: ArenaResult) -> list[dict[str, str]]:
+    """Each bot's numbers as printed, best chips per hand first: chips per hand as the mean
+    ± the half-width of its 95% interval (no half-width with one block; the JSON has both
+    ends), hands with thousands separators, shares in percent."""
+    rows = []
+    for b in result.bots:
+        chips = f"{b.chips.mean:+.2f}"
+        if not math.isnan(b.chips.half_width):
+            chips += f" ± {b.chips.half_width:.2f}"
+        rows.append(
+            {
+                "bot": b.name,
+                "hands": f"{b.seat_hands:,}",
+                "chips": chips,
+                "pots": f"{100 * b.pots_won:.1f}%",
+                "scoops": f"{100 * b.scoops:.1f}%",
+                "showdowns": f"{100 * b.showdowns:.1f}%",
+                "rate": f"{b.hands_per_second:,.0f}",
+            }
+        )
+    return rows
+
+
 def result_table(result: ArenaResult) -> Table:
     """The per-bot table printed after a run (best chips per hand first)."""
     _ = translator(language_from_environment())
@@ -57,84 +80,54 @@ def result_table(result: ArenaResult) -> Table:
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
-    rows = []
-    for b in result.bots:
-        # mean ± half-width of the 95% interval (the JSON has both ends); none with one block
-        chips = f"{b.chips.mean:+.2f}"
-        if not math.isnan(b.chips.half_width):
-            chips += f" ± {b.chips.half_width:.2f}"
-        rows.append(
-            (
-                b.name,
-                f"{b.seat_hands:,}",
-                chips,
-                f"{100 * b.pots_won:.1f}%",
-                f"{100 * b.scoops:.1f}%",
-                f"{100 * b.showdowns:.1f}%",
-                f"{b.hands_per_second:,.0f}",
-            )
-        )
-    headers = (
-        _("Bot"),
-        _("Hands"),
-        _("Chips/hand ± 95% CI"),
-        _("Pots won"),
-        _("Scoops"),
-        _("Showdowns"),
-        _("Hands/s (bot)"),
-    )
-    for k, header in enumerate(headers):
+    rows = _cells(result)
+    headers = {
+        "bot": _("Bot"),
+        "hands": _("Hands"),
+        "chips": _("Chips/hand ± 95% CI"),
+        "pots": _("Pots won"),
+        "scoops": _("Scoops"),
+        "showdowns": _("Showdowns"),
+        "rate": _("Hands/s (bot)"),
+    }
+    for key, header in headers.items():
         # every column at least as wide as its widest value: numbers never wrap, a header
         # longer than its numbers wraps onto a second line instead
-        widest = max(len(row[k]) for row in rows)
-        table.add_column(header, justify="left" if k == 0 else "right", min_width=widest)
+        widest = max(len(row[key]) for row in rows)
+        table.add_column(header, justify="left" if key == "bot" else "right", min_width=widest)
     for row in rows:
-        table.add_row(*(Text(cell, no_wrap=True) for cell in row))
+        table.add_row(*(Text(row[key], no_wrap=True) for key in headers))
     return table
 
 
 def result_lines(result: ArenaResult) -> list[str]:
     """The same results as :func:`result_table`, one line per bot (narrow terminals)."""
     _ = translator(language_from_environment())
-    lines = []
-    for b in result.bots:
-        chips = f"{b.chips.mean:+.2f}"
-        if not math.isnan(b.chips.half_width):
-            chips += f" ± {b.chips.half_width:.2f}"
-        lines.append(
-            _(
-                "{bot}: {chips} chips/hand (95% CI) over {hands} hands; pots won {pots}, "
-                "scoops {scoops}, showdowns {showdowns}; {rate} hands/s",
-                bot=b.name,
-                chips=chips,
-                hands=f"{b.seat_hands:,}",
-                pots=f"{100 * b.pots_won:.1f}%",
-                scoops=f"{100 * b.scoops:.1f}%",
-                showdowns=f"{100 * b.showdowns:.1f}%",
-                rate=f"{b.hands_per_second:,.0f}",
-            )
+    return [
+        _(
+            "{bot}: {chips} chips/hand (95% CI) over {hands} hands; pots won {pots}, "
+            "scoops {scoops}, showdowns {showdowns}; {rate} hands/s",
+            **row,
         )
-    return lines
+        for row in _cells(result)
+    ]
 
 
-def table_fits(table: Table, console: Console) -> bool:
-    """Whether ``table`` prints at ``console``'s width without cropping a number (headers and
-    the title may wrap)."""
-    narrow = Console(width=console.width, file=io.StringIO(), color_system=None)
-    with narrow.capture() as capture:
-        narrow.print(table)
-    lines = capture.get().splitlines()
-    return all(len(line.rstrip()) < console.width for line in lines)
+def _rendered(table: Table, width: int) -> list[str]:
+    """``table`` as a console of ``width`` columns prints it (cropped there), line by line."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    with console.capture() as capture:
+        console.print(table)
+    return [line.rstrip() for line in capture.get().splitlines()]
 
 
 def print_results(result: ArenaResult, console: Console) -> None:
-    """The results table, or one line per bot when the terminal is narrower than the table."""
+    """The results table when it fits ``console`` (on one line per row, or with headers
+    wrapped and no line reaching the edge, where rich would crop), else one line per bot."""
     table = result_table(result)
-    natural = Console(width=1000, file=io.StringIO(), color_system=None)
-    with natural.capture() as capture:
-        natural.print(table)  # at its natural width: long headers and titles on one line
-    widest = max(len(line.rstrip()) for line in capture.get().splitlines())
-    if widest <= console.width or table_fits(table, console):
+    width = console.width
+    natural = max(len(line) for line in _rendered(table, 1000))
+    if natural <= width or all(len(line) < width for line in _rendered(table, width)):
         console.print(table)
         return
     assert table.title is not None and table.caption is not None
