@@ -244,3 +244,14 @@ async def play_one_hand(
 def cards_in(value: Any) -> set[str]:
     """Every card text (``"As"``) anywhere in a JSON-ready value."""
     return set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(value)))
+
+
+async def leave_over_websocket(live: LiveServer, token: str) -> dict[str, Any]:
+    """Connect with a seat token, send ``leave_seat`` between hands and return the
+    ``seat_left`` frame (the connection is closed afterwards)."""
+    client = await ws_client(live, {"token": token})
+    await client.until(lambda f: f["type"] == "state")
+    await client.send({"type": "leave_seat"})
+    left = await client.until(lambda f: f["type"] == "seat_left")
+    await client.close()
+    return left

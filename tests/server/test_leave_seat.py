@@ -12,11 +12,12 @@ from server_helpers import (
     FakeConnection,
     LiveServer,
     create_table,
+    leave_over_websocket,
     play_one_hand,
     play_over_websocket,
     ws_client,
 )
-from test_table import make_table
+from test_table import make_table, play_human
 
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.table import Table
@@ -96,23 +97,8 @@ async def test_leaving_during_a_hand_acts_by_default_then_frees_the_seat() -> No
                 await table.request(request, guest, **args)
             assert err.value.code == "leaving"
         assert await table.request("leave_seat", guest) == {"seat": 1, "leaving": True}
-        # the host plays on (check/call only); seat 1 acts at once whenever it is its turn
-        while not hand.is_complete:
-            await table.request("sync", host)
-            if 0 in hand.to_act:
-                legal = hand.legal_actions(0)
-                kinds = legal.kinds
-                if "pass" in {k.value for k in kinds}:
-                    cards = hand.view(0)["you"]["legal"]["cards"][: legal.pass_count]
-                    action: dict[str, object] = {"action": "pass", "cards": cards}
-                elif "arrange" in {k.value for k in kinds}:
-                    cards = hand.view(0)["you"]["legal"]["cards"][:5]
-                    action = {"action": "arrange", "cards": cards}
-                elif "check" in {k.value for k in kinds}:
-                    action = {"action": "check"}
-                else:
-                    action = {"action": "call"}
-                await table.request("action", host, turn=table.turn_of(0), action=action)
+        # the host plays on; seat 1 acts at once whenever it is its turn
+        await play_human(table, host, random.Random(4), until=lambda: hand.is_complete)
         history = hand.history()
         seat1_actions = [a for a in history["actions"] if a.get("seat") == 1]
         assert seat1_actions, "seat 1 acted (by default) at least once"
@@ -171,18 +157,18 @@ async def test_a_left_seat_token_no_longer_connects(live_server: LiveServer) -> 
     table_id = created["table"]["table_id"]
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         guest = (await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo"})).json()
-    client = await ws_client(live_server, {"token": guest["token"]})
-    await client.until(lambda f: f["type"] == "state")
-    await client.send({"type": "leave_seat"})
-    left = await client.until(lambda f: f["type"] == "seat_left")
+    watcher = await ws_client(live_server, {"table_id": table_id, "spectate": True})
+    left = await leave_over_websocket(live_server, guest["token"])
     assert (left["seat"], left["name"], left["stack"]) == (
         guest["seat"],
         "Bo",
         created["table"]["starting_stack"],
     )
-    table_frame = await client.until(lambda f: f["type"] == "table")
-    assert table_frame["table"]["seats"][guest["seat"]] is None
-    await client.close()
+    # everyone sees the seat free
+    await watcher.until(
+        lambda f: f["type"] == "table" and f["table"]["seats"][guest["seat"]] is None
+    )
+    await watcher.close()
     again = await ws_client(live_server, {"token": guest["token"]})
     error = await again.until(lambda f: f["type"] == "error")
     assert error["code"] == "bad_token"
@@ -199,12 +185,8 @@ async def test_a_player_who_left_keeps_its_own_hands_and_nothing_else(
     played (to verify them), and only those: not later hands of the seat's next occupant."""
     created, table_id = await play_one_hand(live_server)
     table = live_server.lobby.table(table_id)
-    host = await ws_client(live_server, {"token": created["token"]})
-    await host.until(lambda f: f["type"] == "state")
     dealt = table.hand.history()["dealt"]["0"]  # type: ignore[union-attr]
-    await host.send({"type": "leave_seat"})
-    await host.until(lambda f: f["type"] == "seat_left")
-    await host.close()
+    await leave_over_websocket(live_server, created["token"])
     auth = {"Authorization": f"Bearer {created['token']}"}
     async with httpx.AsyncClient(base_url=live_server.http) as http:
         own = (await http.get(f"/api/tables/{table_id}/hands/1", headers=auth)).json()

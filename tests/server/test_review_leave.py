@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from server_helpers import LiveServer, cards_in, create_table, play_one_hand, ws_client
+from server_helpers import (
+    LiveServer,
+    cards_in,
+    create_table,
+    leave_over_websocket,
+    play_one_hand,
+    ws_client,
+)
 
 from anaconda_poker.server.table import Table
 
@@ -21,11 +28,7 @@ async def test_a_newcomer_in_a_freed_seat_cannot_read_the_leavers_hands(
         own = (await http.get(url, headers=auth)).json()
         assert own["viewer_seat"] == 0 and own["dealt"]["0"]  # the player's own cards
         public = (await http.get(url)).json()
-        host = await ws_client(live_server, {"token": created["token"]})
-        await host.until(lambda f: f["type"] == "state")
-        await host.send({"type": "leave_seat"})
-        await host.until(lambda f: f["type"] == "seat_left")
-        await host.close()
+        await leave_over_websocket(live_server, created["token"])
         # someone else sits down in the freed seat, even under the same name
         taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Host", "seat": 0})
         assert taken.status_code == 201 and taken.json()["seat"] == 0
