@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import logging
 import random
@@ -227,6 +226,22 @@ class TableStats:
     frame_hook: Callable[[int | None, str], None] | None = field(default=None, repr=False)
 
 
+def _ledger_line(record: SeatRecord, *, left: bool) -> dict[str, Any]:
+    """One player's ledger line (``docs/protocol.md`` §3): chips brought and held, in chips;
+    ``left`` for a player who has left the table (``stack`` is what it took away)."""
+    return {
+        "name": record.name,
+        "seat": record.seat,
+        "bot": record.bot,
+        "bought_in": record.bought_in,
+        "rebuys": record.rebuys,
+        "stack": record.stack,
+        "net": record.stack - record.bought_in,
+        "hands": record.hands,
+        "left": left,
+    }
+
+
 def _dumps(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
@@ -339,19 +354,7 @@ class Table:
             )
         if record.token_hash is not None:
             self.former_tokens[record.token_hash] = (seat, record.first_hand, self.hand_no)
-        self.departed.append(
-            {
-                "name": record.name,
-                "seat": seat,
-                "bot": record.bot,
-                "bought_in": record.bought_in,
-                "rebuys": record.rebuys,
-                "stack": record.stack,
-                "net": record.stack - record.bought_in,
-                "hands": record.hands,
-                "left": True,
-            }
-        )
+        self.departed.append(_ledger_line(record, left=True))
         self.seats[seat] = None
         self.policies.pop(seat, None)
         self.host_seat = None if p.get("host") is None else int(p["host"])
@@ -571,10 +574,11 @@ class Table:
             hand it played from ``seat``; ``(True, None)`` for any other hand (the public
             history).
         """
-        for digest, (seat, first, last) in self.former_tokens.items():
-            if hmac.compare_digest(digest, token_hash):
-                return True, (seat if first <= hand_no <= last else None)
-        return False, None
+        found = self.former_tokens.get(token_hash)
+        if found is None:
+            return False, None
+        seat, first, last = found
+        return True, (seat if first <= hand_no <= last else None)
 
     def turn_of(self, seat: int) -> str | None:
         """The seat's current turn id ``"<hand_no>:<decisions made>"``, or ``None``."""
@@ -654,25 +658,8 @@ class Table:
 
     def ledger(self) -> list[dict[str, Any]]:
         """Chips per player (``docs/protocol.md`` §3 ledger)."""
-        out = []
-        for record in self.seats:
-            if record is None:
-                continue
-            stack = record.stack
-            out.append(
-                {
-                    "name": record.name,
-                    "seat": record.seat,
-                    "bot": record.bot,
-                    "bought_in": record.bought_in,
-                    "rebuys": record.rebuys,
-                    "stack": stack,
-                    "net": stack - record.bought_in,
-                    "hands": record.hands,
-                    "left": False,
-                }
-            )
-        return out + [dict(d) for d in self.departed]
+        seated = [_ledger_line(r, left=False) for r in self.seats if r is not None]
+        return seated + [dict(d) for d in self.departed]
 
     # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
@@ -1251,8 +1238,8 @@ class Table:
         self._send(conn, _dumps({"type": "chat_history", "messages": list(self.chat)}))
         self._send(conn, _dumps(self.state_message(seat)))
         if is_host:
-            for request_id, (s, amount) in sorted(self.rebuy_requests.items()):
-                self._send(conn, _dumps(self._rebuy_request_message(request_id, s, amount)))
+            for message in self._pending_rebuy_messages():
+                self._send(conn, _dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
             loop_now = asyncio.get_running_loop().time()
             self._send(
@@ -1372,8 +1359,8 @@ class Table:
                 if r is not None and r.bot is None and r.seat != seat and not r.leaving
             ]
             host = humans[0] if humans else None
-        left = {"seat": seat, "name": self._seat(seat).name, "stack": self._seat(seat).stack}
-        left["host"] = host
+        record = self._seat(seat)
+        left = {"seat": seat, "name": record.name, "stack": record.stack, "host": host}
         self.apply_event("seat_left", left)
         events.append(("seat_left", left))
         return events
@@ -1385,19 +1372,17 @@ class Table:
         host its pending rebuy requests, and everyone the new seating and ledger."""
         left = [payload for kind, payload in events if kind == "seat_left"]
         for payload in left:
-            message = _dumps({"type": "seat_left", **payload})
+            text = _dumps({"type": "seat_left", **payload})
             for conn in list(self.connections):
                 if conn.seat == payload["seat"]:
-                    self._send(conn, message)
+                    self._send(conn, text)
                     conn.seat = None  # its token no longer holds a seat
         if not left:
             return
         if self.host_seat is not None and self.host_seat != host:
             self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
-            for request_id, (s, amount) in sorted(self.rebuy_requests.items()):
-                self._send_to_seat(
-                    self.host_seat, self._rebuy_request_message(request_id, s, amount)
-                )
+            for request in self._pending_rebuy_messages():
+                self._send_to_seat(self.host_seat, request)
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
 
@@ -1473,6 +1458,13 @@ class Table:
             raise ClientError("paused", "the host paused the table; wait for resume")
         self._choosing = None
         await self._deal(split)
+
+    def _pending_rebuy_messages(self) -> list[dict[str, Any]]:
+        """A ``rebuy_request`` per pending request, oldest first (for the host)."""
+        return [
+            self._rebuy_request_message(request_id, seat, amount)
+            for request_id, (seat, amount) in sorted(self.rebuy_requests.items())
+        ]
 
     def _rebuy_request_message(self, request_id: int, seat: int, amount: int) -> dict[str, Any]:
         return {
