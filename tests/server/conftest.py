@@ -1,22 +1,20 @@
 """Fixtures of the server tests: a live server on a loopback port with a temporary SQLite file,
-and a throwaway PostgreSQL server.
+and (from ``tests/conftest.py``) a throwaway PostgreSQL server.
 
-The helpers live in ``server_helpers.py`` and ``../storage/postgres_server.py`` (both folders
-are put on ``sys.path`` because the test suite runs in importlib mode)."""
+The helpers live in ``server_helpers.py`` (this folder is put on ``sys.path`` because the test
+suite runs in importlib mode)."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parent.parent / "storage"))
 
-from postgres_server import fresh_database, running_postgres
 from server_helpers import LiveServer, seeded_policies, start_server
 
 from anaconda_poker.server.settings import ServerSettings
@@ -46,17 +44,3 @@ async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
     finally:
         server.should_exit = True
         await asyncio.wait_for(task, 10)
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """``postgresql://...`` of a throwaway server (skips if PostgreSQL cannot start)."""
-    with running_postgres() as url:
-        yield url
-
-
-@pytest.fixture
-def fresh_postgres_url(postgres_url: str) -> Iterator[str]:
-    """A new, empty database on the session's server (one per test)."""
-    with fresh_database(postgres_url) as url:
-        yield url
