@@ -6,7 +6,6 @@ suite runs in importlib mode)."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from server_helpers import LiveServer, seeded_policies, start_server
+from server_helpers import LiveServer, running_server, seeded_policies
 
 from anaconda_poker.server.settings import ServerSettings
 
@@ -38,9 +37,5 @@ async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         policy_factory=seeded_policies(),
         rate_limit=(1000.0, 1000.0),  # test players act instantly; see test_rate_limit
     )
-    live, server, task = await start_server(settings)
-    try:
+    async with running_server(settings) as live:
         yield live
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 10)

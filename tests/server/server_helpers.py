@@ -4,11 +4,12 @@ the test's event loop, websocket/REST clients, in-process connections, a random 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +79,17 @@ async def start_server(
         database_url=settings.database_url,
     )
     return live, server, task
+
+
+@contextlib.asynccontextmanager
+async def running_server(settings: ServerSettings) -> AsyncIterator[LiveServer]:
+    """A real server (:func:`start_server`) for the ``async with`` block, then stopped."""
+    live, server, task = await start_server(settings)
+    try:
+        yield live
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from server_helpers import (
     Client,
     LiveServer,
     create_table,
-    start_server,
+    running_server,
     table_snapshot,
     ws_client,
 )
@@ -259,12 +259,8 @@ async def strict_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer
         between_hands=0.0,
         rate_limit=(1.0, 5.0),
     )
-    live, server, task = await start_server(settings)
-    try:
+    async with running_server(settings) as live:
         yield live
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 10)
 
 
 async def test_rate_limit(strict_server: LiveServer) -> None:
@@ -328,8 +324,7 @@ async def test_creating_tables_and_taking_seats_is_rate_limited(tmp_path: Path) 
         create_default_lobby=False,
         create_rate_limit=(0.001, 3.0),
     )
-    live, server, task = await start_server(settings)
-    try:
+    async with running_server(settings) as live:
         created = await create_table(live, seats=3)  # 1 of 3
         table_id = created["table"]["table_id"]
         async with httpx.AsyncClient(base_url=live.http) as http:
@@ -346,9 +341,6 @@ async def test_creating_tables_and_taking_seats_is_rate_limited(tmp_path: Path) 
             listing = await http.get("/api/tables")
             assert listing.status_code == 200 and len(listing.json()["tables"]) == 2
         assert live.lobby.table(table_id).seats[2] is None  # the refused seat was not taken
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 10)
 
 
 async def test_rest_bodies_are_strictly_typed(live_server: LiveServer) -> None:

@@ -33,8 +33,8 @@ from server_helpers import (
     LiveServer,
     create_table,
     play_over_websocket,
+    running_server,
     seeded_policies,
-    start_server,
     ws_client,
 )
 
@@ -243,12 +243,8 @@ async def fast_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         policy_factory=seeded_policies(11),
         rate_limit=(10_000.0, 10_000.0),
     )
-    live, server, task = await start_server(settings)
-    try:
+    async with running_server(settings) as live:
         yield live
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, 10)
 
 
 @pytest.mark.slow
