@@ -17,6 +17,7 @@ import { rememberSeat, setPref } from "./prefs.js";
  * @param {HTMLElement} ctx.el  the area's element
  * @param {string} ctx.tableId
  * @param {() => number|null} ctx.mySeat
+ * @param {() => boolean} ctx.isHost  whether this seat has the host's controls now
  * @param {() => object|null} ctx.config  table config
  * @param {() => string} ctx.splitNow  this hand's game type
  * @param {(seat: number) => string} ctx.nameOf
@@ -28,7 +29,7 @@ import { rememberSeat, setPref } from "./prefs.js";
  * @returns {{draw: () => void, countdownText: (tm: object) => string}}
  */
 export function createMyArea(ctx) {
-  const { s, el: my, tableId, mySeat, config, splitNow, nameOf, timers, send, command, rerender, reconnect } = ctx;
+  const { s, el: my, tableId, mySeat, isHost, config, splitNow, nameOf, timers, send, command, rerender, reconnect } = ctx;
 
   /** The neighbour still in the hand in a direction (RULES.md §3: folded players are skipped). */
   function neighbour(view, seat, direction) {
@@ -60,7 +61,7 @@ export function createMyArea(ctx) {
       return;
     }
     if (s.choose) parts.push(chooseGamePanel());
-    if (s.rebuyRequests.length && s.welcome?.is_host) parts.push(rebuyPanel());
+    if (s.rebuyRequests.length && isHost()) parts.push(rebuyPanel());
     if (!view || !you) {
       if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
       parts.push(betweenHands());

@@ -57,7 +57,7 @@ export function mount(main, route) {
   let conn = null;
   const mine = createMyArea({
     s, el: my, tableId, mySeat: () => mySeat(), config: () => config(), splitNow: () => splitNow(),
-    nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action),
+    nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action), isHost: () => isHost(),
     command: (msg) => conn?.send(msg), rerender: () => renderMy(), reconnect: () => connect(),
   });
 
@@ -131,13 +131,12 @@ export function mount(main, route) {
           rememberFormerToken(tableId, s.seatInfo?.token);
           rememberSeat(tableId, null);
           s.seatInfo = null;
-          s.welcome = { ...s.welcome, seat: null, name: null, is_host: false };
+          s.welcome = { ...s.welcome, seat: null, name: null };
           s.confirmLeave = false;
           announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
         }
         break;
-      case "host":
-        if (s.welcome && msg.seat === mySeat()) s.welcome = { ...s.welcome, is_host: true };
+      case "host":  // the table message that follows names the new host_seat
         announce(t("You are now the host."));
         break;
       case "rebuy_result":
@@ -287,6 +286,14 @@ export function mount(main, route) {
 
   // ------------------------------------------------------------------ derived facts
   const mySeat = () => (s.welcome ? s.welcome.seat : s.seatInfo?.seat ?? null);
+  // The host's controls: the table's current host_seat (it passes on when a host leaves), the
+  // welcome's is_host before the first table message; a leaving host keeps none (it may not
+  // pause, and the next host deals).
+  function isHost() {
+    const me = mySeat();
+    if (me === null || s.table?.seats?.[me]?.leaving) return false;
+    return s.table ? s.table.host_seat === me : Boolean(s.welcome?.is_host);
+  }
   const config = () => s.table?.config ?? null;
   const splitNow = () => s.split || config()?.split || "high_low_8";
   const nameOf = (seat) => s.view?.seats?.find((x) => x.seat === seat)?.name ?? s.table?.seats?.[seat]?.name ?? t("Seat {n}", { n: seat + 1 });
@@ -331,8 +338,7 @@ export function mount(main, route) {
     const tb = s.table;
     const me = mySeat();
     const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
-    // a leaving host keeps no controls: it may not pause, and the next host deals
-    const isHost = me !== null && !leaving && (tb ? tb.host_seat === me : s.welcome?.is_host);
+    const host = isHost();
     const link = inviteUrl(tableId);
     const linkInput = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("Invite link"), size: 28 });
     replace(top,
@@ -342,7 +348,7 @@ export function mount(main, route) {
         s.conn === "open" ? (mySeat() === null ? t("Watching") : t("Connected")) : t("Reconnecting…")),
       h("div.invite", null, linkInput,
         h("button.small", { type: "button", id: "copy-invite", onclick: () => copyText(link, linkInput) }, t("Copy invite link"))),
-      isHost ? h("div.invite", null,
+      host ? h("div.invite", null,
         tb?.status === "paused"
           ? h("button.small", { type: "button", id: "resume", onclick: () => conn.send({ type: "resume" }) }, t("Resume"))
           : h("button.small", { type: "button", id: "pause", onclick: () => conn.send({ type: "pause" }) }, t("Pause")),
