@@ -330,14 +330,14 @@ def deal_from_deck(
     Raises:
         FairnessError: if the deck is too short or the seats are malformed.
     """
-    order = dealing_order(seats, button)
-    need = len(order) * cards_each
-    if cards_each < 1 or len(deck) < need:
-        raise FairnessError(f"dealing {cards_each} cards to {len(order)} seats needs {need} cards")
-    dealt: dict[int, list[int]] = {s: [] for s in order}
-    for position in range(need):
-        dealt[order[position % len(order)]].append(int(deck[position]))
-    return dealt
+    positions = dealt_positions(seats=seats, button=button, cards_each=cards_each)
+    need = len(positions) * cards_each
+    if len(deck) < need:
+        raise FairnessError(
+            f"dealing {cards_each} cards to {len(positions)} seats needs {need} cards; "
+            f"the deck has {len(deck)}"
+        )
+    return {seat: [int(deck[p]) for p in ps] for seat, ps in positions.items()}
 
 
 def seat_openings(
