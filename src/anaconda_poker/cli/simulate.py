@@ -57,7 +57,16 @@ def _cells(result: ArenaResult) -> list[dict[str, str]]:
 
 
 def result_table(result: ArenaResult) -> Table:
-    """The per-bot table printed after a run (best chips per hand first)."""
+    """The per-bot table printed after a run (best chips per hand first).
+
+    Args:
+        result: a finished arena run (:func:`~anaconda_poker.bots.arena.run_arena`).
+
+    Returns:
+        a rich table: bot, hands, chips per hand ± the 95% half-width (chips), pots won,
+        scoops and showdowns (percent of the bot's hands), hands per second of the bot's own
+        decisions; title and caption in the environment's language.
+    """
     _ = translator(language_from_environment())
     spec = result.spec
     table = Table(
@@ -101,7 +110,12 @@ def result_table(result: ArenaResult) -> Table:
 
 
 def result_lines(result: ArenaResult) -> list[str]:
-    """The same results as :func:`result_table`, one line per bot (narrow terminals)."""
+    """The same results as :func:`result_table`, one translated line per bot (for terminals
+    too narrow for the table).
+
+    Args:
+        result: a finished arena run.
+    """
     _ = translator(language_from_environment())
     return [
         _(
@@ -122,8 +136,14 @@ def _rendered(table: Table, width: int) -> list[str]:
 
 
 def print_results(result: ArenaResult, console: Console) -> None:
-    """The results table when it fits ``console`` (on one line per row, or with headers
-    wrapped and no line reaching the edge, where rich would crop), else one line per bot."""
+    """Print the results: the table when it fits ``console`` (each row on one line, headers
+    possibly wrapped, no line reaching the edge where rich would crop it), else the title, one
+    line per bot (:func:`result_lines`) and the caption.
+
+    Args:
+        result: a finished arena run.
+        console: where to print; its ``width`` (columns) decides the layout.
+    """
     table = result_table(result)
     width = console.width
     natural = max(len(line) for line in _rendered(table, 1000))
