@@ -1368,8 +1368,9 @@ class Table:
     def _announce_departures(
         self, events: list[tuple[str, dict[str, Any]]], host: int | None
     ) -> None:
-        """Tell the clients of seats that left (they stay connected, as spectators), a new
-        host its pending rebuy requests, and everyone the new seating and ledger."""
+        """Tell the clients of seats that left (they stay connected, as spectators) and a new
+        host its pending rebuy requests. The new seating and ledger are the caller's to
+        broadcast (at a hand's end :meth:`_after_hand` already does)."""
         left = [payload for kind, payload in events if kind == "seat_left"]
         for payload in left:
             text = _dumps({"type": "seat_left", **payload})
@@ -1377,14 +1378,10 @@ class Table:
                 if conn.seat == payload["seat"]:
                     self._send(conn, text)
                     conn.seat = None  # its token no longer holds a seat
-        if not left:
-            return
-        if self.host_seat is not None and self.host_seat != host:
+        if left and self.host_seat is not None and self.host_seat != host:
             self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
             for request in self._pending_rebuy_messages():
                 self._send_to_seat(self.host_seat, request)
-        self.broadcast_table()
-        self.broadcast({"type": "ledger", "ledger": self.ledger()})
 
     async def _cmd_leave_seat(self, conn: Connection | None) -> dict[str, Any]:
         """Leave the table (cash out). Between hands, or when not dealt into the running
@@ -1411,6 +1408,8 @@ class Table:
         events = self._leave_events(seat)
         await self.commit(events)
         self._announce_departures(events, host)
+        self.broadcast_table()
+        self.broadcast({"type": "ledger", "ledger": self.ledger()})
         self._maybe_schedule_next_hand(now)
         return {"seat": seat, "leaving": False}
 
