@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    model_validator,
 )
 
 from anaconda_poker.server.errors import ClientError
@@ -68,6 +69,16 @@ class Hello(_Message):
     token: str | None = Field(default=None, min_length=1, max_length=128)
     table_id: str | None = Field(default=None, min_length=1, max_length=32)
     spectate: bool = False
+
+    @model_validator(mode="after")
+    def _one_way_in(self) -> Hello:
+        """A seat (``token``) or a spectator (``table_id`` + ``spectate``), never both."""
+        if self.token is not None and (self.spectate or self.table_id is not None):
+            raise ValueError(
+                "hello takes either a token (to play your seat) or table_id with "
+                "spectate: true (to watch), not both"
+            )
+        return self
 
 
 class ActionBody(_Message):
@@ -137,7 +148,8 @@ def describe_validation_error(error: ValidationError) -> str:
     """One line naming the first invalid field and why (no input values echoed)."""
     first = error.errors(include_url=False, include_input=False)[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "message"
-    return f"{where}: {first.get('msg', 'invalid')}"
+    message = str(first.get("msg", "invalid")).removeprefix("Value error, ")  # our own words
+    return f"{where}: {message}"
 
 
 def parse_client_message(text: str | bytes) -> Any:

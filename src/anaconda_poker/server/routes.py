@@ -294,12 +294,6 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
             parsed = parse_client_message(_frame_text(message))
             if not isinstance(parsed, Hello):
                 raise ClientError("hello_required", "the first message must be hello")
-            if parsed.token is not None and (parsed.spectate or parsed.table_id is not None):
-                raise ClientError(
-                    "bad_message",
-                    "hello takes either a token (to play your seat) or table_id with "
-                    "spectate: true (to watch), not both",
-                )
             if parsed.token is not None:
                 table, seat = lobby.seat_for_token(parsed.token)
                 conn.seat = seat
