@@ -64,7 +64,10 @@ def test_schedules() -> None:
         ({"pass_counts": (3, 0, 1)}, "pass count"),
         ({"pass_directions": ("left", "up", "left")}, "pass_directions"),
         ({"pass_directions": ("left",)}, "one direction per pass"),
-        ({"ante": 1.5}, "integer"),
+        ({"ante": 1.5}, "ante must be an integer number of chips"),
+        ({"cards_dealt": "7"}, r"cards_dealt must be an integer, got '7'"),
+        ({"cap_lifted_heads_up": "false"}, "cap_lifted_heads_up must be true or false"),
+        ({"cap_lifted_heads_up": None}, "cap_lifted_heads_up must be true or false"),
     ],
 )
 def test_invalid_options(options: dict[str, Any], match: str) -> None:

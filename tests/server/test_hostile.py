@@ -353,6 +353,12 @@ async def test_rest_bodies_are_strictly_typed(live_server: LiveServer) -> None:
             "code": "bad_request",
             "message": "seats: Input should be a valid integer",
         }
+        flag = await http.post(
+            "/api/tables",
+            json={"name": "T", "host_name": "Ana", "config": {"cap_lifted_heads_up": "false"}},
+        )
+        assert flag.status_code == 400, flag.text
+        assert "cap_lifted_heads_up must be true or false" in flag.json()["error"]["message"]
         assert (await http.get("/api/tables")).json()["tables"] == []
 
 

@@ -153,12 +153,16 @@ class TableConfig:
             self, "pass_directions", _enum_tuple(Direction, self.pass_directions, "pass_directions")
         )
         set_(self, "pass_counts", tuple(self.pass_counts))
+        units = {"ante": "chips", "small_bet": "chips", "big_bet": "chips"}
         for name in ("ante", "small_bet", "big_bet", "cards_dealt", "roll_betting_rounds"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidConfigError(
-                    f"{name} must be an integer number of chips, got {value!r}"
-                )
+                what = f"an integer number of {units[name]}" if name in units else "an integer"
+                raise InvalidConfigError(f"{name} must be {what}, got {value!r}")
+        if not isinstance(self.cap_lifted_heads_up, bool):
+            raise InvalidConfigError(
+                f"cap_lifted_heads_up must be true or false, got {self.cap_lifted_heads_up!r}"
+            )
         if self.ante < 0:
             raise InvalidConfigError(f"ante must be >= 0 chips, got {self.ante}")
         if self.small_bet < 1:
