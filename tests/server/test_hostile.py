@@ -19,8 +19,10 @@ from server_helpers import (
     table_snapshot,
     ws_client,
 )
+from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from anaconda_poker.cli.main import app
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.table import Table
 
@@ -336,6 +338,9 @@ async def test_creating_tables_and_taking_seats_is_rate_limited(tmp_path: Path) 
             )
             assert refused.status_code == 429
             assert refused.json()["error"]["code"] == "rate_limited"
+            wait = int(refused.headers["retry-after"])  # 1 token per 1,000 s: a long wait
+            assert 990 <= wait <= 1000
+            assert refused.json()["error"]["message"].endswith(f"try again in {wait} s")
             refused_seat = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Cy"})
             assert refused_seat.status_code == 429
             listing = await http.get("/api/tables")
@@ -372,3 +377,10 @@ async def test_hello_with_a_token_and_spectate_is_refused(live_server: LiveServe
     assert "either a token" in frame["message"]
     assert live_server.lobby.table(table_id).seats[0].connections == 0  # type: ignore[union-attr]
     await client.close()
+
+
+@pytest.mark.parametrize("value", ["nan,5", "inf,5", "0,5", "1,0", "garbage", "1"])
+def test_serve_refuses_a_creation_limit_it_cannot_apply(value: str) -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--create-rate", value])
+    assert result.exit_code == 2
+    assert "--create-rate must be 'PER_SECOND,BURST'" in result.output

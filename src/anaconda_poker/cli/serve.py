@@ -13,6 +13,7 @@ start; override with ``--database`` or the ``ANACONDA_POKER_DATABASE`` environme
 from __future__ import annotations
 
 import gc
+import math
 import socket
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def serve(
             rate, burst = (float(x) for x in create_rate.split(","))
         except ValueError:
             rate = burst = 0.0
-        if rate <= 0 or burst < 1:
+        if not (math.isfinite(rate) and math.isfinite(burst)) or rate <= 0 or burst < 1:
             typer.echo(
                 f"--create-rate must be 'PER_SECOND,BURST' (e.g. 0.5,30; per second > 0, burst "
                 f">= 1) or 'off', got {create_rate!r}",
@@ -111,6 +112,9 @@ def serve(
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=ws_compression,
         lifespan="on",
+        # the creation limit counts the TCP peer's address: X-Forwarded-For from a local
+        # client must not give it a fresh budget per made-up address
+        proxy_headers=False,
     )
     server = uvicorn.Server(config)
     # fewer, larger young-generation collections: the default (700) runs the collector

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -201,11 +202,12 @@ class GuardMiddleware:
         self.create_rate_limit = create_rate_limit
         self._buckets: dict[str, TokenBucket] = {}
 
-    def _creation_allowed(self, scope: Scope) -> bool:
-        """Take a token from the client address's bucket for a creating request."""
+    def _creation_wait(self, scope: Scope) -> float:
+        """Take a token from the client address's bucket for a creating request (every
+        attempt counts, refused ones too); the seconds to wait when none is left, else 0."""
         limit = self.create_rate_limit
         if limit is None or scope["method"] != "POST" or not _CREATING.match(scope["path"]):
-            return True
+            return 0.0
         client = scope.get("client")
         address = str(client[0]) if client else "?"
         bucket = self._buckets.pop(address, None)  # re-inserted last: most recent
@@ -214,7 +216,7 @@ class GuardMiddleware:
             if len(self._buckets) >= self.MAX_TRACKED:
                 del self._buckets[next(iter(self._buckets))]
         self._buckets[address] = bucket
-        return bucket.allow()
+        return 0.0 if bucket.allow() else max(1.0, bucket.seconds_to_next())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -226,12 +228,16 @@ class GuardMiddleware:
         ):
             await _reject(send, 403, "origin_forbidden", "this Origin may not call the API")
             return
-        if not self._creation_allowed(scope):
+        wait = self._creation_wait(scope)
+        if wait:
+            seconds = math.ceil(wait)
             await _reject(
                 send,
                 429,
                 "rate_limited",
-                "too many tables created or seats taken from this address; wait a minute",
+                f"too many tables created or seats taken from this address; try again in "
+                f"{seconds} s",
+                headers=[(b"retry-after", str(seconds).encode())],
             )
             return
         length = headers.get("content-length")
@@ -274,7 +280,13 @@ class GuardMiddleware:
         await self.app(scope, buffered_receive, send)
 
 
-async def _reject(send: Send, status: int, code: str, message: str) -> None:
+async def _reject(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: Sequence[tuple[bytes, bytes]] = (),
+) -> None:
     import json
 
     body = json.dumps(_error_body(code, message)).encode()
@@ -285,6 +297,7 @@ async def _reject(send: Send, status: int, code: str, message: str) -> None:
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
+                *headers,
             ],
         }
     )

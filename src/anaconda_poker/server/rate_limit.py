@@ -31,6 +31,12 @@ class TokenBucket:
         self.refused = 0
         self.refused_in_row = 0
 
+    def seconds_to_next(self) -> float:
+        """Seconds until the next message would be allowed (0 when one is allowed now)."""
+        now = self._clock()
+        tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        return max(0.0, (1 - tokens) / self.rate)
+
     def allow(self) -> bool:
         """Take one token if available; count a refusal otherwise (``refused`` in all,
         ``refused_in_row`` since the last allowed message)."""
