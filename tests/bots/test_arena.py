@@ -180,3 +180,18 @@ def test_simulate_output_never_crops_a_number(columns: int) -> None:
     table = "Chips/hand ± 95% CI" in result.output
     assert table is (columns == 160)  # 80 and 60 columns are too narrow for this table
     assert ("chips/hand (95% CI) over" in result.output) is not table
+
+
+def test_simulate_prints_numbers_and_plurals_in_the_players_language() -> None:
+    args = ["simulate", "--hands", "8", "--seats", "heuristic,random", "--seed", "3"]
+    german = CliRunner().invoke(app, args, env={"COLUMNS": "160", "LANGUAGE": "de"})
+    assert german.exit_code == 0, german.output
+    spec = ArenaSpec(config=TableConfig(), seats=("heuristic", "random"), hands=8, seed=3)
+    best = run_arena(spec, workers=1).bots[0]
+    mean = f"{best.chips.mean:+.2f}".replace(".", ",")  # a decimal comma in German
+    assert f"{mean} ± {best.chips.half_width:.2f}".replace(".", ",") in german.output
+    assert "mit 1 Worker;" in german.output  # singular: one worker
+    english = CliRunner().invoke(
+        app, [*args, "--workers", "2"], env={"COLUMNS": "160", "LANGUAGE": "en"}
+    )
+    assert "with 2 workers;" in english.output

@@ -30,27 +30,28 @@ from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.config import Betting, Direction, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.i18n import language_from_environment, translator
+from anaconda_poker.i18n import Translator, language_from_environment, translator
 
 
-def _cells(result: ArenaResult) -> list[dict[str, str]]:
-    """Each bot's numbers as printed, best chips per hand first: chips per hand as the mean
-    ± the half-width of its 95% interval (no half-width with one block; the JSON has both
-    ends), hands with thousands separators, shares in percent."""
+def _cells(result: ArenaResult, _: Translator) -> list[dict[str, str]]:
+    """Each bot's numbers as printed in the language of ``_``, best chips per hand first:
+    chips per hand as the mean ± the half-width of its 95% interval (no half-width with one
+    block; the JSON has both ends), hands, shares in percent, hands per second."""
+    signed = "+#,##0.00;-#,##0.00"
     rows = []
     for b in result.bots:
-        chips = f"{b.chips.mean:+.2f}"
+        chips = _.number(b.chips.mean, signed)
         if not math.isnan(b.chips.half_width):
-            chips += f" ± {b.chips.half_width:.2f}"
+            chips += f" ± {_.number(b.chips.half_width, '#,##0.00')}"
         rows.append(
             {
                 "bot": b.name,
-                "hands": f"{b.seat_hands:,}",
+                "hands": _.number(b.seat_hands),
                 "chips": chips,
-                "pots": f"{100 * b.pots_won:.1f}%",
-                "scoops": f"{100 * b.scoops:.1f}%",
-                "showdowns": f"{100 * b.showdowns:.1f}%",
-                "rate": f"{b.hands_per_second:,.0f}",
+                "pots": _.percent(b.pots_won),
+                "scoops": _.percent(b.scoops),
+                "showdowns": _.percent(b.showdowns),
+                "rate": _.number(round(b.hands_per_second)),
             }
         )
     return rows
@@ -77,11 +78,13 @@ def result_table(result: ArenaResult) -> Table:
             betting=spec.config.betting.value,
             seats=",".join(spec.seats),
         ),
-        caption=_(
-            "{rate} hands/s with {workers} worker(s); seed {seed}; 95% CI over {blocks} blocks",
-            rate=f"{result.hands_per_second:.1f}",
+        caption=_.ngettext(
+            "{rate} hands/s with {workers} worker; seed {seed}; 95% CI over {blocks} blocks",
+            "{rate} hands/s with {workers} workers; seed {seed}; 95% CI over {blocks} blocks",
+            result.workers,
+            rate=_.number(result.hands_per_second, "#,##0.0"),
             workers=result.workers,
-            seed=spec.seed,
+            seed=str(spec.seed),
             blocks=spec.blocks,
         ),
         # no vertical rules; numbers never wrap (headers may, onto a second line); a terminal
@@ -89,7 +92,7 @@ def result_table(result: ArenaResult) -> Table:
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
-    rows = _cells(result)
+    rows = _cells(result, _)
     headers = {
         "bot": _("Bot"),
         "hands": _("Hands"),
@@ -123,7 +126,7 @@ def result_lines(result: ArenaResult) -> list[str]:
             "scoops {scoops}, showdowns {showdowns}; {rate} hands/s",
             **row,
         )
-        for row in _cells(result)
+        for row in _cells(result, _)
     ]
 
 

@@ -29,7 +29,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from anaconda_poker.i18n.languages import LANGUAGES, require_language
 
@@ -137,9 +137,20 @@ class Translator:
             # A broken translation must never break the program: use the English source.
             return _format(source, params, self.locale)
 
-    def number(self, value: int | float) -> str:
-        """``value`` formatted for the locale (grouping and decimal separators)."""
-        return format_decimal(value, locale=self.locale)
+    def number(self, value: int | float, pattern: str | None = None) -> str:
+        """``value`` formatted for the locale (grouping and decimal separators).
+
+        Args:
+            value: the number.
+            pattern: a CLDR number pattern (e.g. ``"+#,##0.00;-#,##0.00"``: always a sign,
+                two decimals); ``None`` for the locale's default.
+        """
+        return format_decimal(value, format=pattern, locale=self.locale)
+
+    def percent(self, fraction: float, digits: int = 1) -> str:
+        """``fraction`` (0.625) as a percentage for the locale: ``62.5%``, ``62,5 %``, ..."""
+        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
+        return format_percent(fraction, format=pattern, locale=self.locale)
 
     def join(self, items: Sequence[str]) -> str:
         """A list in running text: ``"Ana, Bo and Cy"``, ``"Ana, Bo e Cy"``, ..."""
