@@ -32,6 +32,7 @@ from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
+from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
 
@@ -39,8 +40,10 @@ log = logging.getLogger("anaconda_poker.server")
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """Build the server application.
 
-    The database is opened and every stored table rebuilt when the app starts (its
-    lifespan), and closed when it stops.
+    The database is locked (SQLite: one server per file, ``storage/lock.py``), opened and
+    every stored table rebuilt when the app starts (its lifespan), and closed and unlocked
+    when it stops. A database another process holds makes the start-up fail with
+    :class:`~anaconda_poker.storage.lock.DatabaseLockedError`.
 
     Args:
         settings: the server's configuration; ``None`` uses the defaults of
@@ -56,6 +59,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         from anaconda_poker.core.evaluation.tables import get_tables
 
         await asyncio.to_thread(get_tables)  # build the evaluator's tables before any hand
+        database_lock = lock_database(settings.database_url)  # one server per SQLite file
         engine = open_database(settings.database_url)
         checkpointer = Checkpointer(engine)
         checkpointer.start()
@@ -77,6 +81,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()
+            database_lock.release()
 
     app = FastAPI(
         title="anaconda-poker",
