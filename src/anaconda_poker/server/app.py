@@ -25,13 +25,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
-from anaconda_poker.storage.event_store import EventStore, EventWriter
+from anaconda_poker.storage.event_store import CorruptRecordError, EventStore, EventWriter
 from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
@@ -147,7 +148,16 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     async def client_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ClientError)
-        return JSONResponse(_error_body(exc.code, exc.message), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(
+            _error_body(exc.code, exc.message), status_code=exc.status, headers=headers
+        )
+
+    async def corrupt_record(request: Request, exc: Exception) -> JSONResponse:
+        params = request.path_params
+        error = unreadable_hand(str(params.get("table_id", "?")), int(params.get("hand_no", 0)))
+        log.error("%s %s: %s", request.method, request.url.path, exc)
+        return await client_error(request, error)
 
     async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
@@ -170,6 +180,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(_error_body("internal", "the server failed"), status_code=500)
 
     app.add_exception_handler(ClientError, client_error)
+    app.add_exception_handler(CorruptRecordError, corrupt_record)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)
