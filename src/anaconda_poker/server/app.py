@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.failures import unreadable_hand
+from anaconda_poker.server.failures import client_error_for, unreadable_hand
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
 from anaconda_poker.server.rate_limit import TokenBucket
@@ -175,9 +175,9 @@ def _install_error_handlers(app: FastAPI) -> None:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse(_error_body(code, str(exc.detail)), status_code=exc.status_code)
 
-    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("unexpected error", exc_info=exc)
-        return JSONResponse(_error_body("internal", "the server failed"), status_code=500)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return await client_error(request, client_error_for(exc))  # 503 or 500 internal
 
     app.add_exception_handler(ClientError, client_error)
     app.add_exception_handler(CorruptRecordError, corrupt_record)
