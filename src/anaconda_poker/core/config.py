@@ -107,8 +107,9 @@ class TableConfig:
             chips, so ``TableConfig(small_bet=5).big_bet == 10``.
         raise_cap: most bets per round in fixed limit (a bet plus ``raise_cap - 1`` raises);
             ``None`` = no cap. Ignored by pot- and no-limit.
-        cap_lifted_heads_up: lift the raise cap when only two players with chips remain in
-            the round (RULES.md §4, default on).
+        cap_lifted_heads_up: no raise cap heads-up: when a round starts with only two
+            players with chips, or comes down to two before the cap is reached; a reached
+            cap stays for the round (RULES.md §4, default on).
         pass_counts: cards passed in each pass, default ``(3, 2, 1)``.
         pass_directions: the direction of each pass, same length as ``pass_counts``.
         cards_dealt: 7, or 9 for the hidden-cards variant (the last two dealt are hidden).
