@@ -195,3 +195,18 @@ def test_simulate_prints_numbers_and_plurals_in_the_players_language() -> None:
         app, [*args, "--workers", "2"], env={"COLUMNS": "160", "LANGUAGE": "en"}
     )
     assert "with 2 workers;" in english.output
+
+
+@pytest.mark.parametrize(("extra", "big"), [([], 10), (["--big-bet", "15"], 15)])
+def test_simulate_big_bet_defaults_to_twice_the_small_bet(
+    tmp_path: Path, extra: list[str], big: int
+) -> None:
+    """RULES.md §4 (issue 11): ``--small-bet 5`` plays 5/10; before, it was refused (big 4)."""
+    out = tmp_path / "results.json"
+    args = ["simulate", "--hands", "1", "--seats", "random,random", "--small-bet", "5"]
+    result = CliRunner().invoke(
+        app, [*args, *extra, "--out", str(out)], env={"COLUMNS": "160", "LANG": "en_US.UTF-8"}
+    )
+    assert result.exit_code == 0, result.output
+    config = json.loads(out.read_text())["config"]
+    assert (config["small_bet"], config["big_bet"]) == (5, big)

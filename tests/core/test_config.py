@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from anaconda_poker.core.config import (
+    BIG_BET_DEFAULT,
     Betting,
     Direction,
     FirstToAct,
@@ -102,3 +103,25 @@ def test_dict_round_trip_and_replace() -> None:
         TableConfig.from_dict({"pass_counts": "321"})
     with pytest.raises(InvalidConfigError):
         cfg.replace(cards_dealt=10)
+
+
+@pytest.mark.parametrize(("small", "big"), [(1, 2), (2, 4), (5, 10), (25, 50)])
+def test_default_big_bet_is_twice_the_small_bet(small: int, big: int) -> None:
+    """RULES.md §4: the default big bet is 2 × small, whatever the small bet (issue 11).
+
+    Before, the default was always 4: small bet 1 played 1/4 and small bet 5 was refused.
+    """
+    assert TableConfig(small_bet=small).big_bet == big
+    assert TableConfig(small_bet=small, big_bet=BIG_BET_DEFAULT).big_bet == big
+    assert TableConfig.from_dict({"small_bet": small}).big_bet == big
+    assert TableConfig.from_dict({"small_bet": small}).to_dict()["big_bet"] == big
+    # an explicit big bet is kept, even when it is not twice the small bet
+    assert TableConfig(small_bet=small, big_bet=3 * small).big_bet == 3 * small
+    assert TableConfig(small_bet=small, big_bet=small).big_bet == small
+
+
+def test_replace_keeps_the_big_bet_in_chips() -> None:
+    assert TableConfig().replace(small_bet=3).big_bet == 4
+    assert TableConfig().replace(small_bet=5, big_bet=BIG_BET_DEFAULT).big_bet == 10
+    with pytest.raises(InvalidConfigError, match=r"big_bet \(4\) must be at least small_bet \(5\)"):
+        TableConfig().replace(small_bet=5)

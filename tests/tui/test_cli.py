@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from anaconda_poker.cli.main import app
 from anaconda_poker.cli.play import default_history_dir
+from anaconda_poker.tui.app import GameSettings
 
 runner = CliRunner()
 
@@ -38,3 +39,23 @@ def test_bad_options_are_refused_with_what_is_allowed(args: list[str], message: 
 def test_default_history_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", "/data")
     assert default_history_dir() == Path("/data/anaconda-poker/hands")
+
+
+@pytest.mark.parametrize(
+    ("options", "stakes"),
+    [({}, (2, 4)), ({"small_bet": 5}, (5, 10)), ({"small_bet": 5, "big_bet": 15}, (5, 15))],
+)
+def test_big_bet_defaults_to_twice_the_small_bet(
+    options: dict[str, int], stakes: tuple[int, int]
+) -> None:
+    """RULES.md §4 (issue 11): ``play --small-bet 5`` plays 5/10 (before: refused, big 4)."""
+    config = GameSettings(**options).table_config()  # type: ignore[arg-type]
+    assert (config.small_bet, config.big_bet) == stakes
+
+
+def test_play_refuses_a_big_bet_below_the_small_bet() -> None:
+    result = runner.invoke(app, ["play", "--small-bet", "5", "--big-bet", "3"])
+    assert result.exit_code == 2
+    assert "big_bet (3) must be at least small_bet (5)" in " ".join(
+        result.output.replace("│", " ").split()
+    )

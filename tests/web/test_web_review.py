@@ -84,7 +84,7 @@ NAME_RULE = (
 )
 LOBBY_CASES = [
     # (field id, value typed, the field the message names (its label id), the message)
-    ("small-bet", "10", "big-bet", ("The big bet must be at least the small bet.", {})),
+    ("big-bet", "1", "big-bet", ("The big bet must be at least the small bet.", {})),
     ("pass-count-0", "7", "pass-count-0", ("Cards in pass {n}", {"n": 1}, 1, 6)),
     ("seats", "8", "seats", ("Seats", {}, 2, 7)),
     ("starting-stack", "0", "starting-stack", ("Starting stack", {}, 1, 10_000_000)),

@@ -62,7 +62,10 @@ def play(
     ] = 200,
     ante: Annotated[int, typer.Option("--ante", min=0, help="Ante in chips.")] = 1,
     small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet in chips.")] = 2,
-    big_bet: Annotated[int, typer.Option("--big-bet", min=1, help="Big bet in chips.")] = 4,
+    big_bet: Annotated[
+        int | None,
+        typer.Option("--big-bet", min=1, help="Big bet in chips (default: twice the small bet)."),
+    ] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
     history_dir: Annotated[
         Path | None,

@@ -28,7 +28,7 @@ from rich.text import Text
 from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import Betting, Direction, Split, TableConfig
+from anaconda_poker.core.config import BIG_BET_DEFAULT, Betting, Direction, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import Translator, language_from_environment, translator
 
@@ -200,7 +200,10 @@ def simulate_command(
     ] = "left,left,left",
     ante: Annotated[int, typer.Option("--ante", min=0, help="Ante, chips.")] = 1,
     small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet, chips.")] = 2,
-    big_bet: Annotated[int, typer.Option("--big-bet", min=1, help="Big bet, chips.")] = 4,
+    big_bet: Annotated[
+        int | None,
+        typer.Option("--big-bet", min=1, help="Big bet, chips (default: twice the small bet)."),
+    ] = None,
     stack: Annotated[int, typer.Option("--stack", min=1, help="Chips per player each hand.")] = 500,
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Montecarlo bot: deals sampled per decision.")
@@ -224,7 +227,7 @@ def simulate_command(
             ),
             ante=ante,
             small_bet=small_bet,
-            big_bet=big_bet,
+            big_bet=BIG_BET_DEFAULT if big_bet is None else big_bet,
         )
         spec = ArenaSpec(
             config=config,

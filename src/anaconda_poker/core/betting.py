@@ -8,8 +8,10 @@ Decisions where RULES.md is silent (documented in docs of the engine):
 
 - A bet or raise needs someone to bet against: when every other seat still in the hand is
   all-in, the only choices are call (possibly all-in for less) and fold.
-- The heads-up lift of the fixed-limit raise cap applies when at most two seats still in
-  the hand have chips left.
+- The heads-up lift of the fixed-limit raise cap (RULES.md §4) applies when the round
+  starts with at most two seats still in the hand that have chips, or comes down to two
+  (by a fold or an all-in) while fewer bets than the cap have been made. Once the cap is
+  reached without the lift, it stays for the rest of the round, whoever folds after it.
 - The minimum raise (pot and no limit) is the largest full bet or raise made so far in the
   round, at least the small bet. An all-in for less than that is allowed but does not reopen
   the betting to seats that have already acted; several short all-ins do not add up.
@@ -32,7 +34,8 @@ class BettingRound:
         bet_size: the fixed-limit bet of this round (small or big bet), chips.
         small_bet: the minimum bet in pot and no limit, chips.
         raise_cap: most full bets per round in fixed limit, ``None`` = no cap.
-        cap_lift: lift the cap when at most two seats with chips remain.
+        cap_lift: lift the cap heads-up: when the round starts with at most two seats with
+            chips, or comes down to two before the cap is reached.
         pot: chips already in the pots before this round (antes and earlier rounds).
         order: the seats dealt in, clockwise from the dealer's left.
         stack, bet, live: the hand's lists by seat (mutated in place).
@@ -46,6 +49,7 @@ class BettingRound:
         "cap_lift",
         "current_bet",
         "fixed",
+        "heads_up",
         "live",
         "min_raise",
         "needs",
@@ -91,6 +95,8 @@ class BettingRound:
         needs = [alive and chips > 0 for alive, chips in zip(live, stack, strict=True)]
         self.needs = needs
         self.can_raise = list(needs)
+        # the cap is lifted for the rest of the round (seats never come back)
+        self.heads_up = cap_lift and sum(needs) <= 2
 
     # -- questions ----------------------------------------------------------------------
     def with_chips(self) -> int:
@@ -105,11 +111,26 @@ class BettingRound:
         return owed if owed < chips else chips
 
     def cap_reached(self) -> bool:
-        """True when fixed limit's raise cap forbids another raise now (RULES.md §4)."""
+        """True when fixed limit's raise cap forbids another raise now (RULES.md §4).
+
+        The cap is lifted only when the round started heads-up or came down to two seats
+        with chips before the cap was reached; a reached cap stays reached.
+        """
         cap = self.raise_cap
         if cap is None or self.bets_made < cap:
             return False
-        return not (self.cap_lift and self.with_chips() <= 2)
+        return not self.heads_up
+
+    def _seat_left(self) -> None:
+        """A seat folded or went all-in: lift the cap when two seats with chips remain and
+        the cap is not reached yet (RULES.md §4)."""
+        if self.heads_up or not self.cap_lift:
+            return
+        cap = self.raise_cap
+        if cap is not None and self.bets_made >= cap:
+            return
+        if self.with_chips() <= 2:
+            self.heads_up = True
 
     def no_raise_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not bet or raise now, or ``None`` when it may."""
@@ -183,12 +204,15 @@ class BettingRound:
         self.bet[seat] += amount
         self.needs[seat] = False
         self.can_raise[seat] = False
+        if not self.stack[seat]:
+            self._seat_left()
 
     def fold(self, seat: int) -> None:
         """Fold ``seat`` (clears its ``live`` flag)."""
         self.live[seat] = False
         self.needs[seat] = False
         self.can_raise[seat] = False
+        self._seat_left()
 
     def raise_to(self, seat: int, to: int) -> None:
         """Bet or raise ``seat`` to a total of ``to`` chips this round (a legal amount)."""
@@ -211,3 +235,5 @@ class BettingRound:
         self.current_bet = to
         needs[seat] = False
         can_raise[seat] = False
+        if not stack[seat]:
+            self._seat_left()

@@ -69,11 +69,31 @@ class FirstToAct(StrEnum):
     LEFT_OF_DEALER = "left_of_dealer"
 
 
+class DeclareMode(StrEnum):
+    """How split pots are decided (RULES.md §6, house rule ``declare``)."""
+
+    CARDS_SPEAK = "cards_speak"
+    """The cards decide: the best high and the best qualifying low take the halves (§5)."""
+    DECLARE = "declare"
+    """Every player at showdown declares high, low or both first (split games only)."""
+
+
+class Swing(StrEnum):
+    """What a ``both`` ("swing") declarer must do to win (RULES.md §6, house rule ``swing``)."""
+
+    STRICT = "strict"
+    """Win both halves outright (a tie in either half loses the swing)."""
+    TIES_OK = "ties_ok"
+    """Win at least a share of each half."""
+
+
 MIN_PLAYERS = 2
 """Fewest players in a hand (heads-up, RULES.md §1)."""
 MAX_SEATS = 10
 """Most seats a table may have (seats may be empty); the deck limits players in a hand."""
 DECK_SIZE = 52
+BIG_BET_DEFAULT = 0
+"""``big_bet`` value meaning "twice the small bet" (RULES.md §4), the default."""
 
 
 def _enum_tuple(
@@ -100,10 +120,14 @@ class TableConfig:
         small_bet: the bet in betting rounds 1–4 in fixed limit, and the minimum bet in pot-
             and no-limit; chips, ``>= 1``.
         big_bet: the bet in roll betting rounds in fixed limit; chips, ``>= small_bet``.
+            Leave it out (or give :data:`BIG_BET_DEFAULT`, 0) for twice the small bet,
+            whatever the small bet is (RULES.md §4); the built object always holds the
+            chips, so ``TableConfig(small_bet=5).big_bet == 10``.
         raise_cap: most bets per round in fixed limit (a bet plus ``raise_cap - 1`` raises);
             ``None`` = no cap. Ignored by pot- and no-limit.
-        cap_lifted_heads_up: lift the raise cap when only two players with chips remain in
-            the round (RULES.md §4, default on).
+        cap_lifted_heads_up: no raise cap heads-up: when a round starts with only two
+            players with chips, or comes down to two before the cap is reached; a reached
+            cap stays for the round (RULES.md §4, default on).
         pass_counts: cards passed in each pass, default ``(3, 2, 1)``.
         pass_directions: the direction of each pass, same length as ``pass_counts``.
         cards_dealt: 7, or 9 for the hidden-cards variant (the last two dealt are hidden).
@@ -111,6 +135,10 @@ class TableConfig:
         reveal_first_to_act: ``best_showing`` (default) or ``left_of_dealer``.
         roll_betting_rounds: 5 (a betting round after every revealed card, default) or 4
             (after cards 1–4 only; the fifth card is turned and the hand goes to showdown).
+        declare: ``cards_speak`` (default) or ``declare``: before the showdown every player
+            still in the hand declares high, low or both (RULES.md §6); split games only.
+        swing: ``strict`` (default: a ``both`` declarer must win both halves outright) or
+            ``ties_ok`` (a share of each half is enough); only used with ``declare``.
 
     Raises:
         InvalidConfigError: on any impossible value, naming it and what is allowed.
@@ -120,7 +148,7 @@ class TableConfig:
     betting: Betting = Betting.FIXED_LIMIT
     ante: int = 1
     small_bet: int = 2
-    big_bet: int = 4
+    big_bet: int = 0  # BIG_BET_DEFAULT: twice the small bet, resolved in __post_init__
     raise_cap: int | None = 4
     cap_lifted_heads_up: bool = True
     pass_counts: tuple[int, ...] = (3, 2, 1)
@@ -131,6 +159,8 @@ class TableConfig:
     forced_bet: ForcedBet = ForcedBet.ANTE
     reveal_first_to_act: FirstToAct = FirstToAct.BEST_SHOWING
     roll_betting_rounds: int = 5
+    declare: DeclareMode = DeclareMode.CARDS_SPEAK
+    swing: Swing = Swing.STRICT
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -139,6 +169,8 @@ class TableConfig:
             ("betting", Betting),
             ("forced_bet", ForcedBet),
             ("reveal_first_to_act", FirstToAct),
+            ("declare", DeclareMode),
+            ("swing", Swing),
         )
         for name, enum in options:
             try:
@@ -163,6 +195,8 @@ class TableConfig:
             raise InvalidConfigError(
                 f"cap_lifted_heads_up must be true or false, got {self.cap_lifted_heads_up!r}"
             )
+        if self.big_bet == BIG_BET_DEFAULT:
+            set_(self, "big_bet", 2 * self.small_bet)
         if self.ante < 0:
             raise InvalidConfigError(f"ante must be >= 0 chips, got {self.ante}")
         if self.small_bet < 1:
@@ -184,6 +218,11 @@ class TableConfig:
         if self.roll_betting_rounds not in (4, 5):
             raise InvalidConfigError(
                 f"roll_betting_rounds must be 4 or 5, got {self.roll_betting_rounds}"
+            )
+        if self.declare is DeclareMode.DECLARE and not self.split.has_low:
+            raise InvalidConfigError(
+                f"declare: declare needs a split game (split high_low_8 or high_low_any); "
+                f"split is {self.split.value}, where the best high hand takes every pot"
             )
         if not self.pass_counts:
             raise InvalidConfigError("pass_counts must list at least one pass")
@@ -233,7 +272,12 @@ class TableConfig:
             )
 
     def replace(self, **changes: Any) -> TableConfig:
-        """A copy with some options changed (validated again)."""
+        """A copy with some options changed (validated again).
+
+        The big bet is copied as chips: ``replace(small_bet=5)`` on a 2/4 table keeps the
+        big bet of 4 (and is refused); pass ``big_bet=BIG_BET_DEFAULT`` for twice the new
+        small bet.
+        """
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(changes)
         return TableConfig(**data)
@@ -253,6 +297,8 @@ class TableConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
         """Build from a HAND_HISTORY.md ``config`` object; missing options take defaults.
+
+        A missing ``big_bet`` is twice the given ``small_bet`` (RULES.md §4).
 
         Raises:
             InvalidConfigError: on an unknown option name or an invalid value.

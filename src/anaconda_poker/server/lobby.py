@@ -18,6 +18,7 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.names import name_key
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.revival import TableReviver
@@ -289,12 +290,12 @@ class Lobby:
                 "stack": settings.starting_stack,
             }
         ]
-        names = {request.host_name.casefold()}
+        names = {name_key(request.host_name)}
         for bot in request.bots:
             name = bot.name or _bot_name(bot.level, bot.seat)
-            while name.casefold() in names:
+            while name_key(name) in names:
                 name = f"{name}+"
-            names.add(name.casefold())
+            names.add(name_key(name))
             seats.append(
                 {
                     "seat": bot.seat,

@@ -28,7 +28,7 @@ from textual.widgets import Input, RichLog, Static
 
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
-from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.config import BIG_BET_DEFAULT, Betting, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError, InvalidCardError
 from anaconda_poker.core.rule_errors import (
     ActionNotAllowedError,
@@ -90,7 +90,8 @@ class GameSettings:
         seed: seeds the deals, the first button and the bots; ``None`` = unpredictable.
         delay: seconds between bot actions and between revealed cards; 0 for tests.
         stack: every player's starting chips.
-        ante, small_bet, big_bet: stakes in chips (RULES.md §2, §4).
+        ante, small_bet, big_bet: stakes in chips (RULES.md §2, §4); ``big_bet=None`` is
+            twice the small bet.
         name: the person's name (default: "You", translated).
         history_dir: folder for hand histories; ``None`` = do not save.
     """
@@ -105,7 +106,7 @@ class GameSettings:
     stack: int = 200
     ante: int = 1
     small_bet: int = 2
-    big_bet: int = 4
+    big_bet: int | None = None
     name: str | None = None
     history_dir: Path | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -136,7 +137,7 @@ class GameSettings:
             betting=self.betting,
             ante=self.ante,
             small_bet=self.small_bet,
-            big_bet=self.big_bet,
+            big_bet=BIG_BET_DEFAULT if self.big_bet is None else self.big_bet,
         )
 
     def build_session(self) -> TableSession:

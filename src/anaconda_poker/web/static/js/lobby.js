@@ -98,7 +98,7 @@ export function mount(main) {
       name: "", hostName: getPref("name") || "",
       split: c.split, dealersChoice: d.dealers_choice, cardsDealt: c.cards_dealt,
       passCounts: [...c.pass_counts], passDirections: [...c.pass_directions],
-      betting: c.betting, ante: c.ante, smallBet: c.small_bet, bigBet: c.big_bet,
+      betting: c.betting, ante: c.ante, smallBet: c.small_bet, bigBet: c.big_bet, bigBetEdited: false,
       raiseCap: c.raise_cap ?? "", forcedBet: c.forced_bet, firstToAct: c.reveal_first_to_act,
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
@@ -136,8 +136,31 @@ export function mount(main) {
     return h("input", {
       id, type: "number", min, max, step: 1, value: form[key], inputmode: "numeric", required: extra.required ?? true,
       placeholder: extra.placeholder,
-      oninput: (ev) => { form[key] = ev.target.value; },
+      oninput: (ev) => {
+        form[key] = ev.target.value;
+        extra.oninput?.(ev.target.value);
+      },
     });
+  }
+
+  // RULES.md §4: the big bet is twice the small bet unless the user sets it. It follows the
+  // small bet until the user edits it (emptying it makes it follow again).
+  function smallBetTyped(value) {
+    if (form.bigBetEdited) return;
+    const small = Number(value);
+    if (!Number.isInteger(small) || small < 1) return;
+    form.bigBet = String(2 * small);
+    const big = document.getElementById("big-bet");
+    if (big) big.value = form.bigBet;
+  }
+
+  function bigBetTyped(value) {
+    form.bigBetEdited = value !== "";
+  }
+
+  /** The big bet to send: the one typed, else twice the small bet (RULES.md §4). */
+  function bigBetChips() {
+    return toInt(form.bigBet, 2 * toInt(form.smallBet, 2));
   }
 
   function select(id, key, values, labelFn, onchange) {
@@ -201,8 +224,8 @@ export function mount(main) {
         h("div.form-grid", null,
           field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel)),
           field("ante", t("Ante"), num("ante", "ante", 0, 100000)),
-          field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000)),
-          field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000)),
+          field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000, { oninput: smallBetTyped })),
+          field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),
           field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
           field("starting-stack", t("Starting stack"), num("starting-stack", "startingStack", 1, 10000000)),
           field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel)),
@@ -256,7 +279,7 @@ export function mount(main) {
       betting: form.betting,
       ante: toInt(form.ante, 1),
       small_bet: toInt(form.smallBet, 2),
-      big_bet: toInt(form.bigBet, 4),
+      big_bet: bigBetChips(),
       raise_cap: form.raiseCap === "" ? null : toInt(form.raiseCap, 4),
       pass_counts: form.passCounts.map((n) => toInt(n, 1)),
       pass_directions: [...form.passDirections],
@@ -320,7 +343,7 @@ export function mount(main) {
       () => whole("ante", t("Ante"), form.ante, 0, 100000),
       () => whole("small-bet", t("Small bet"), form.smallBet, 1, 100000),
       () => whole("big-bet", t("Big bet"), form.bigBet, 1, 100000),
-      () => (toInt(form.bigBet, 4) < toInt(form.smallBet, 2) ? ["big-bet", t("The big bet must be at least the small bet.")] : null),
+      () => (bigBetChips() < toInt(form.smallBet, 2) ? ["big-bet", t("The big bet must be at least the small bet.")] : null),
       () => whole("raise-cap", t("Raise cap (bets per round)"), form.raiseCap, 1, 100),
       () => whole("starting-stack", t("Starting stack"), form.startingStack, 1, 10000000),
       () => (form.timerOn ? whole("action-timer", t("Seconds per decision"), form.actionTimer, 5, 600) : null),

@@ -1,0 +1,47 @@
+"""The lobby's big bet follows the small bet until the user edits it (RULES.md §4, issue 11).
+
+Before, the form's big bet stayed 4 whatever the small bet: a small bet of 5 was refused
+("The big bet must be at least the small bet.") and a small bet of 1 played 1/4.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+
+def big_bet(page: Any) -> str:
+    value: str = page.input_value("#big-bet")
+    return value
+
+
+def test_big_bet_follows_the_small_bet_until_edited(server: Any, open_page: Any) -> None:
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    assert (page.input_value("#small-bet"), big_bet(page)) == ("2", "4")
+    page.fill("#small-bet", "5")
+    assert big_bet(page) == "10"
+    page.fill("#small-bet", "1")
+    assert big_bet(page) == "2"
+    page.fill("#big-bet", "15")  # the user sets the big bet: it no longer follows
+    page.fill("#small-bet", "6")
+    assert big_bet(page) == "15"
+    page.fill("#big-bet", "")  # emptied: twice the small bet again
+    page.fill("#small-bet", "7")
+    assert big_bet(page) == "14"
+    page.fill("#host-name", "Ada")
+    with page.expect_request(
+        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
+    ) as request:
+        page.click("#create-table")
+    config = json.loads(request.value.post_data)["config"]
+    assert (config["small_bet"], config["big_bet"]) == (7, 14)
+    response = request.value.response()
+    assert response is not None and response.status == 201
+    assert response.json()["table"]["config"]["big_bet"] == 14
