@@ -2,7 +2,9 @@
 
 Invariants checked after every action: chips are conserved; the 52 cards are partitioned
 among hands, hidden cards, passes in flight, dead cards and the undealt deck; no view holds a
-card its seat may not see; ``replay(history)`` rebuilds the same hand (also mid-hand).
+card its seat may not see, nor another seat's pending declaration (RULES.md §6, §7);
+``replay(history)`` rebuilds the same hand (also mid-hand). The declare house rule is drawn
+like every other option, and one test plays every hand with it on.
 """
 
 from __future__ import annotations
@@ -20,15 +22,23 @@ from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.history import replay
 from anaconda_poker.core.state import HandState, Seat
 
+SPLIT_GAMES = ["high_low_8", "high_low_any"]
 SCHEDULES = [((3, 2, 1), 3), ((1, 2, 3), 3), ((2, 2), 2), ((1,), 1), ((3, 3, 3, 1), 4)]
 
 
 @st.composite
-def configs(draw: st.DrawFn) -> TableConfig:
+def configs(draw: st.DrawFn, *, declare: bool | None = None) -> TableConfig:
+    """Random house rules; ``declare`` True/False forces the declare option (split games
+    only when True), ``None`` draws it."""
     counts, n = draw(st.sampled_from(SCHEDULES))
     small = draw(st.integers(1, 4))
+    splits = ["high_low_8", "high_low_any"] if declare else ["high_only", *SPLIT_GAMES]
+    split = draw(st.sampled_from(splits))
+    declaring = declare if declare is not None else split != "high_only" and draw(st.booleans())
     return TableConfig(
-        split=draw(st.sampled_from(["high_only", "high_low_8", "high_low_any"])),
+        split=split,
+        declare="declare" if declaring else "cards_speak",
+        swing=draw(st.sampled_from(["strict", "ties_ok"])),
         betting=draw(st.sampled_from(["fixed_limit", "pot_limit", "no_limit"])),
         ante=draw(st.integers(0, 3)),
         small_bet=small,
@@ -45,8 +55,8 @@ def configs(draw: st.DrawFn) -> TableConfig:
 
 
 @st.composite
-def hands(draw: st.DrawFn) -> tuple[HandState, random.Random]:
-    config = draw(configs())
+def hands(draw: st.DrawFn, *, declare: bool | None = None) -> tuple[HandState, random.Random]:
+    config = draw(configs(declare=declare))
     players = draw(st.integers(2, config.max_players()))
     empty = draw(st.integers(0, 2))
     size = players + empty
@@ -67,6 +77,8 @@ def random_action(state: HandState, seat: int, rng: random.Random) -> Action:
         return Action.pass_cards(rng.sample(legal.cards, legal.pass_count))
     if ActionKind.ARRANGE in legal.kinds:
         return Action.arrange(rng.sample(legal.cards, legal.arrange_count))
+    if ActionKind.DECLARE in legal.kinds:
+        return Action.declare(rng.choice(legal.declarations))
     kind = rng.choice(sorted(legal.kinds))
     if kind is ActionKind.BET:
         assert legal.bet_range is not None
@@ -80,11 +92,10 @@ def random_action(state: HandState, seat: int, rng: random.Random) -> Action:
 def step(state: HandState, rng: random.Random) -> None:
     seats = state.to_act
     seat = rng.choice(seats)
+    simultaneous = {ActionKind.PASS, ActionKind.ARRANGE, ActionKind.DECLARE}
     for other in seats:
         if other != seat:
-            assert ActionKind.PASS in state.legal_actions(other).kinds or (
-                ActionKind.ARRANGE in state.legal_actions(other).kinds
-            )
+            assert state.legal_actions(other).kinds & simultaneous
     state.apply(seat, random_action(state, seat, rng))
 
 
@@ -124,6 +135,21 @@ def check_views(state: HandState) -> None:
                 mine = visible_cards(state.view(seat)["you"])
                 leaked = {card_str(c) for c in pending} & mine - known
                 assert not leaked
+        check_declarations_secret(state, seat)
+    check_declarations_secret(state, None)
+
+
+def check_declarations_secret(state: HandState, seat: int | None) -> None:
+    """Before the showdown no view names a declaration but the viewer's own (RULES.md §6)."""
+    if state.is_complete:
+        return
+    view = state.view(seat)
+    assert all("direction" not in entry for entry in view["log"])
+    text = json.dumps({k: v for k, v in view.items() if k != "you"})
+    assert '"declaration' not in text
+    if seat is not None:
+        own = state.declared[seat]
+        assert view["you"]["declaration"] == (own.value if own is not None else None)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -156,6 +182,41 @@ def test_chips_conserved_cards_partitioned_and_replay(
     assert again.history() == history
     assert [again.stack[s] for s in state.players] == [state.stack[s] for s in state.players]
     assert again.result == result
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(declare=True))
+def test_declare_hands_conserve_chips_keep_declarations_secret_and_replay(
+    game: tuple[HandState, random.Random],
+) -> None:
+    """Every hand with the declare house rule (RULES.md §6): chips conserved after every
+    action, no view shows another seat's pending declaration, failed swings win nothing,
+    every declaration of a showdown is in the result, and the hand replays exactly."""
+    state, rng = game
+    total = state.starting_total
+    while not state.is_complete:
+        step(state, rng)
+        assert state.chip_total() == total
+        check_views(state)
+    result = state.result
+    assert result is not None
+    assert sum(result.net.values()) == 0 and sum(state.stack) == total
+    if result.showdown:
+        at_showdown = {s for s in state.players if state.live[s]}
+        assert set(result.declarations) == at_showdown
+        for seat in result.failed_swings:
+            assert result.declarations[seat] == "both"
+            # a failed swing wins nothing, unless every seat of a pot failed its swing
+            for pot in result.pots:
+                if set(pot.eligible) - set(result.failed_swings):
+                    assert pot.awards.get(seat, 0) == 0
+    else:
+        assert result.declarations == {} and result.failed_swings == ()
+    for pot in result.pots:
+        assert sum(pot.awards.values()) == pot.amount
+        assert set(pot.awards) <= set(pot.eligible)
+    history = state.history()
+    assert replay(history).history() == history
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

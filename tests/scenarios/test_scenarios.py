@@ -6,7 +6,8 @@ replays the actions one at a time and checks:
 
 - ``expected.checkpoints``: after ``after`` actions, the phase, seats to act, betting round,
   stacks, legal actions, cards received in each pass, hands, cards a view must not hold,
-  and an illegal ``error`` action that must raise the named exception and change nothing;
+  that no view shows another seat's pending declaration (``secret_declarations``), and an
+  illegal ``error`` action that must raise the named exception and change nothing;
 - ``expected.result``: the exact result (pots with eligible seats, winners, awards and
   scoops; uncalled bets; nets; revealed cards; whether there was a showdown);
 - chips conserved after every action and the replay round trip of the history.
@@ -73,6 +74,19 @@ def _check_point(state: HandState, point: dict[str, Any], label: str) -> None:
         text = json.dumps(state.view(viewer))
         for card in rule["cards"]:
             assert f'"{card}"' not in text, f"{label}: view of {viewer} shows {card}"
+    if point.get("secret_declarations"):
+        # RULES.md §6/§7: a pending declaration is as secret as a pending pass
+        declared = {s: d for s in state.players if (d := state.declared[s]) is not None}
+        assert declared, f"{label}: secret_declarations needs a seat that has declared"
+        for viewer in [None, *state.players]:
+            view = state.view(viewer)
+            assert all("direction" not in entry for entry in view["log"]), label
+            assert view["result"] is None, label
+            if viewer is not None:
+                own = declared.get(viewer)
+                assert view["you"]["declaration"] == (own.value if own else None), label
+            committed = {s["seat"] for s in view["seats"] if s["has_committed"]}
+            assert committed == set(declared), f"{label}: has_committed {committed}"
     if "error" in point:
         error = point["error"]
         before = state.history()

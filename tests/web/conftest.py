@@ -7,6 +7,7 @@ console errors and uncaught exceptions, and the test fails if there is any.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -52,10 +53,11 @@ class Server:
     log: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """`anaconda-poker serve` on 127.0.0.1 with a free port and a temporary SQLite database."""
-    db = tmp_path_factory.mktemp("db") / "web-e2e.sqlite3"
+@contextlib.contextmanager
+def serve_process(workdir: Path, *extra: str) -> Iterator[Server]:
+    """`anaconda-poker serve` on 127.0.0.1 with a free port and a fresh SQLite file in
+    ``workdir``, plus the ``extra`` command-line options; stopped when the block ends."""
+    db = workdir / "web-e2e.sqlite3"
     cmd = [
         *_serve_command(),
         "--host",
@@ -67,6 +69,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "--no-default-lobby",
         "--between-hands",
         "1.5",
+        *extra,
     ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
@@ -75,7 +78,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
-        cwd=tmp_path_factory.mktemp("cwd"),
+        cwd=workdir,
     )
     assert proc.stdout is not None
     lines: list[str] = []
@@ -111,6 +114,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """`anaconda-poker serve` on 127.0.0.1 with a free port and a temporary SQLite database."""
+    with serve_process(tmp_path_factory.mktemp("serve")) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
@@ -151,7 +161,11 @@ def open_page(browser: Any) -> Iterator[Callable[..., PageProbe]]:
     contexts: list[Any] = []
 
     def make(
-        *, viewport: dict[str, int] | None = None, locale: str = "en-US", mobile: bool = False
+        *,
+        viewport: dict[str, int] | None = None,
+        locale: str = "en-US",
+        mobile: bool = False,
+        ignore_https_errors: bool = False,
     ) -> PageProbe:
         context = browser.new_context(
             viewport=viewport or DESKTOP,
@@ -159,6 +173,7 @@ def open_page(browser: Any) -> Iterator[Callable[..., PageProbe]]:
             is_mobile=mobile,
             has_touch=mobile,
             device_scale_factor=1,
+            ignore_https_errors=ignore_https_errors,
         )
         context.set_default_timeout(30_000)
         contexts.append(context)

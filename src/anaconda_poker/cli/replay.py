@@ -26,6 +26,7 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, replay, start_from_history
 from anaconda_poker.core.state import HandState, Phase
 from anaconda_poker.i18n import language_from_environment, translator
+from anaconda_poker.i18n.terms import declaration_label
 
 
 def _name(state: HandState, seat: int) -> str:
@@ -51,6 +52,12 @@ def describe_action(state: HandState, seat: int, action: Action, *, all_in: bool
         return _("{player} raises to {amount}", player=who, amount=action.to or 0) + suffix
     if kind is ActionKind.PASS:
         return _("{player} passes {cards}", player=who, cards=format_cards(action.cards))
+    if kind is ActionKind.DECLARE and action.direction is not None:
+        return _(
+            "{player} declares {declaration}",
+            player=who,
+            declaration=declaration_label(action.direction, _),
+        )
     return _("{player} arranges {cards}", player=who, cards=format_cards(action.cards))
 
 
@@ -104,6 +111,16 @@ def _print_result(console: Console, state: HandState) -> None:
         console.print(
             _("{player} shows {cards}", player=_name(state, seat), cards=format_cards(cards))
         )
+    for seat, declaration in sorted(result.declarations.items()):
+        console.print(
+            _(
+                "{player} declared {declaration}",
+                player=_name(state, seat),
+                declaration=declaration_label(declaration, _),
+            )
+        )
+    for seat in result.failed_swings:
+        console.print(_("{player}'s swing failed: it wins nothing", player=_name(state, seat)))
     for seat in result.scoops:
         console.print(_("{player} scoops", player=_name(state, seat)))
     nets = ", ".join(f"{_name(state, s)} {n:+d}" for s, n in sorted(result.net.items()))

@@ -22,6 +22,9 @@ import typer
 from anaconda_poker.cli.main import app
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
+DATABASE_LOCKED_EXIT = 3
+"""Exit status when the database cannot be locked (another server uses the SQLite file)."""
+
 GC_GENERATION0 = 20_000
 """Young-generation threshold of Python's cyclic garbage collector in the server process."""
 
@@ -64,7 +67,9 @@ def serve(
     from anaconda_poker.server.app import create_app
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
+    from anaconda_poker.storage.database import DatabaseURLError
     from anaconda_poker.storage.event_store import EventWriter
+    from anaconda_poker.storage.lock import DatabaseLockedError, lock_database
 
     if db_writes not in EventWriter.MODES:
         typer.echo(f"--db-writes must be one of {', '.join(EventWriter.MODES)}", err=True)
@@ -94,6 +99,14 @@ def serve(
         writer_mode=db_writes,
         create_rate_limit=create_rate_limit,
     )
+    try:  # held until the process exits (the app's lifespan shares it)
+        lock_database(database)
+    except DatabaseURLError as exc:
+        typer.echo(f"--database: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except (DatabaseLockedError, OSError) as exc:
+        typer.echo(f"cannot start: {exc}", err=True)
+        raise typer.Exit(DATABASE_LOCKED_EXIT) from None
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets whose proto says
     # TCP, and without it small frames sent back to back wait ~40 ms for delayed ACKs

@@ -6,6 +6,8 @@
 'pass As 2c 3c'
 >>> Action.parse("raise to 8") == Action.raise_to(8)
 True
+>>> Action.parse("declare swing").to_dict()
+{'action': 'declare', 'direction': 'both'}
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from anaconda_poker.core.cards import Card, card_str, parse_codes
+from anaconda_poker.core.declare import Declaration, parse_declaration
 from anaconda_poker.core.errors import AnacondaError
 
 
@@ -24,7 +27,7 @@ class MalformedActionError(AnacondaError):
 
 
 class ActionKind(StrEnum):
-    """Every decision a seat can make (RULES.md §3–§5)."""
+    """Every decision a seat can make (RULES.md §3–§6)."""
 
     FOLD = "fold"
     CHECK = "check"
@@ -33,11 +36,13 @@ class ActionKind(StrEnum):
     RAISE = "raise"
     PASS = "pass"
     ARRANGE = "arrange"
+    DECLARE = "declare"
+    """Declare high, low or both before the showdown (RULES.md §6, ``declare`` option)."""
 
     @property
     def is_betting(self) -> bool:
         """True for fold/check/call/bet/raise."""
-        return self not in (ActionKind.PASS, ActionKind.ARRANGE)
+        return self not in (ActionKind.PASS, ActionKind.ARRANGE, ActionKind.DECLARE)
 
 
 _AMOUNT_KINDS = (ActionKind.BET, ActionKind.RAISE)
@@ -56,14 +61,17 @@ class Action:
             after the action, in chips ("raise to 8"); ``None`` otherwise.
         cards: for ``pass``: the card codes passed; for ``arrange``: the five card codes in
             reveal order (first revealed first); empty otherwise.
+        direction: for ``declare``: ``high``, ``low`` or ``both`` (RULES.md §6); ``None``
+            otherwise.
 
     Raises:
-        MalformedActionError: if the amount or the cards do not fit the kind.
+        MalformedActionError: if the amount, the cards or the direction do not fit the kind.
     """
 
     kind: ActionKind
     to: int | None = None
     cards: tuple[int, ...] = ()
+    direction: Declaration | None = None
 
     def __post_init__(self) -> None:
         kind = self.kind
@@ -104,6 +112,20 @@ class Action:
                 )
         elif cards:
             raise MalformedActionError(f"{kind} takes no cards")
+        direction = self.direction
+        if kind is ActionKind.DECLARE:
+            if type(direction) is not Declaration:
+                if direction is None:
+                    raise MalformedActionError(
+                        "declare needs a direction: high, low or both (swing)"
+                    )
+                try:
+                    direction = parse_declaration(direction)
+                except ValueError as exc:
+                    raise MalformedActionError(str(exc)) from None
+                object.__setattr__(self, "direction", direction)
+        elif direction is not None:
+            raise MalformedActionError(f"{kind} takes no direction (got {direction!r})")
 
     # -- constructors -------------------------------------------------------------------
     @classmethod
@@ -138,6 +160,11 @@ class Action:
         """Keep these five cards, revealed in this order (first card first)."""
         return cls(ActionKind.ARRANGE, cards=tuple(cards))  # type: ignore[arg-type]
 
+    @classmethod
+    def declare(cls, direction: Declaration | str) -> Action:
+        """Declare ``high``, ``low`` or ``both`` (``swing``) before the showdown (§6)."""
+        return cls(ActionKind.DECLARE, direction=direction)  # type: ignore[arg-type]
+
     # -- notation -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The HAND_HISTORY.md action object without the seat."""
@@ -146,6 +173,8 @@ class Action:
             out["to"] = self.to
         if self.cards:
             out["cards"] = [card_str(c) for c in self.cards]
+        if self.direction is not None:
+            out["direction"] = self.direction.value
         return out
 
     @classmethod
@@ -164,7 +193,7 @@ class Action:
             cards = tuple(parse_codes(raw_cards)) if raw_cards else ()
         except AnacondaError as exc:
             raise MalformedActionError(str(exc)) from None
-        return cls(kind, to=to, cards=cards)
+        return cls(kind, to=to, cards=cards, direction=data.get("direction"))
 
     def __str__(self) -> str:
         if self.kind is ActionKind.BET:
@@ -173,18 +202,23 @@ class Action:
             return f"raise to {self.to}"
         if self.cards:
             return f"{self.kind.value} " + " ".join(card_str(c) for c in self.cards)
+        if self.direction is not None:
+            return f"declare {self.direction.value}"
         return self.kind.value
 
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse the text form: ``fold``, ``check``, ``call``, ``bet 4``, ``raise to 8``
-        (or ``raise 8``), ``pass As Kd 2c``, ``arrange As 2s 3d 4c 5h``.
+        (or ``raise 8``), ``pass As Kd 2c``, ``arrange As 2s 3d 4c 5h``, ``declare high``
+        (``low``, ``both`` or ``swing``).
 
         Raises:
             MalformedActionError: naming the text and the accepted forms.
         """
         words = text.strip().split()
-        forms = "fold, check, call, bet N, raise to N, pass CARDS, arrange CARDS"
+        forms = (
+            "fold, check, call, bet N, raise to N, pass CARDS, arrange CARDS, declare high|low|both"
+        )
         if not words:
             raise MalformedActionError(f"empty action; actions are: {forms}")
         head = words[0].lower()
@@ -199,6 +233,8 @@ class Action:
                     return cls(ActionKind(head), to=int(rest[0]))
             if head in ("pass", "arrange") and rest:
                 return cls(ActionKind(head), cards=tuple(parse_codes(rest)))
+            if head == "declare" and len(rest) == 1:
+                return cls(ActionKind.DECLARE, direction=rest[0])  # type: ignore[arg-type]
         except AnacondaError as exc:
             raise MalformedActionError(f"{text!r}: {exc}") from None
         raise MalformedActionError(f"cannot read action {text!r}; actions are: {forms}")

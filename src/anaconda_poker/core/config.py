@@ -69,6 +69,24 @@ class FirstToAct(StrEnum):
     LEFT_OF_DEALER = "left_of_dealer"
 
 
+class DeclareMode(StrEnum):
+    """How split pots are decided (RULES.md §6, house rule ``declare``)."""
+
+    CARDS_SPEAK = "cards_speak"
+    """The cards decide: the best high and the best qualifying low take the halves (§5)."""
+    DECLARE = "declare"
+    """Every player at showdown declares high, low or both first (split games only)."""
+
+
+class Swing(StrEnum):
+    """What a ``both`` ("swing") declarer must do to win (RULES.md §6, house rule ``swing``)."""
+
+    STRICT = "strict"
+    """Win both halves outright (a tie in either half loses the swing)."""
+    TIES_OK = "ties_ok"
+    """Win at least a share of each half."""
+
+
 MIN_PLAYERS = 2
 """Fewest players in a hand (heads-up, RULES.md §1)."""
 MAX_SEATS = 10
@@ -117,6 +135,10 @@ class TableConfig:
         reveal_first_to_act: ``best_showing`` (default) or ``left_of_dealer``.
         roll_betting_rounds: 5 (a betting round after every revealed card, default) or 4
             (after cards 1–4 only; the fifth card is turned and the hand goes to showdown).
+        declare: ``cards_speak`` (default) or ``declare``: before the showdown every player
+            still in the hand declares high, low or both (RULES.md §6); split games only.
+        swing: ``strict`` (default: a ``both`` declarer must win both halves outright) or
+            ``ties_ok`` (a share of each half is enough); only used with ``declare``.
 
     Raises:
         InvalidConfigError: on any impossible value, naming it and what is allowed.
@@ -137,6 +159,8 @@ class TableConfig:
     forced_bet: ForcedBet = ForcedBet.ANTE
     reveal_first_to_act: FirstToAct = FirstToAct.BEST_SHOWING
     roll_betting_rounds: int = 5
+    declare: DeclareMode = DeclareMode.CARDS_SPEAK
+    swing: Swing = Swing.STRICT
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -145,6 +169,8 @@ class TableConfig:
             ("betting", Betting),
             ("forced_bet", ForcedBet),
             ("reveal_first_to_act", FirstToAct),
+            ("declare", DeclareMode),
+            ("swing", Swing),
         )
         for name, enum in options:
             try:
@@ -192,6 +218,11 @@ class TableConfig:
         if self.roll_betting_rounds not in (4, 5):
             raise InvalidConfigError(
                 f"roll_betting_rounds must be 4 or 5, got {self.roll_betting_rounds}"
+            )
+        if self.declare is DeclareMode.DECLARE and not self.split.has_low:
+            raise InvalidConfigError(
+                f"declare: declare needs a split game (split high_low_8 or high_low_any); "
+                f"split is {self.split.value}, where the best high hand takes every pot"
             )
         if not self.pass_counts:
             raise InvalidConfigError("pass_counts must list at least one pass")

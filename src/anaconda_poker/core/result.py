@@ -61,6 +61,10 @@ class HandResult:
         showdown: ``False`` when everyone but one folded (the winner shows nothing).
         high_values / low_values: the evaluator's values of the shown hands (``None`` for a
             hand with no qualifying low), for seats at showdown.
+        declarations: ``{seat: "high" | "low" | "both"}`` at a showdown under the declare
+            house rule (RULES.md §6); empty otherwise.
+        failed_swings: seats that declared ``both`` and did not win both halves (they won
+            nothing), ascending.
     """
 
     pots: tuple[PotResult, ...]
@@ -70,6 +74,8 @@ class HandResult:
     showdown: bool
     high_values: Mapping[int, int] = field(default_factory=dict)
     low_values: Mapping[int, int | None] = field(default_factory=dict)
+    declarations: Mapping[int, str] = field(default_factory=dict)
+    failed_swings: tuple[int, ...] = ()
 
     @property
     def scoops(self) -> tuple[int, ...]:
@@ -86,8 +92,9 @@ class HandResult:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The HAND_HISTORY.md ``result`` object (plus ``scoops`` and ``showdown``)."""
-        return {
+        """The HAND_HISTORY.md ``result`` object (plus ``scoops`` and ``showdown``; plus
+        ``declarations`` and ``failed_swings`` after a showdown with declarations)."""
+        out: dict[str, Any] = {
             "pots": [p.to_dict() for p in self.pots],
             "uncalled": {str(s): c for s, c in sorted(self.uncalled.items())},
             "net": {str(s): c for s, c in sorted(self.net.items())},
@@ -97,3 +104,7 @@ class HandResult:
             "scoops": list(self.scoops),
             "showdown": self.showdown,
         }
+        if self.declarations:
+            out["declarations"] = {str(s): str(d) for s, d in sorted(self.declarations.items())}
+            out["failed_swings"] = list(self.failed_swings)
+        return out

@@ -28,8 +28,16 @@ from typing import Any
 from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
 from anaconda_poker.core.betting import BettingRound
 from anaconda_poker.core.cards import Deck, ShuffleRNG, card_str, format_cards
-from anaconda_poker.core.config import MAX_SEATS, Betting, Direction, FirstToAct, ForcedBet
+from anaconda_poker.core.config import (
+    MAX_SEATS,
+    Betting,
+    DeclareMode,
+    Direction,
+    FirstToAct,
+    ForcedBet,
+)
 from anaconda_poker.core.config import TableConfig as TableConfig
+from anaconda_poker.core.declare import Declaration, award_declared_pots
 from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError, InvalidConfigError
 from anaconda_poker.core.evaluation import showing_value
 from anaconda_poker.core.pots import build_pots, uncalled_excess
@@ -58,6 +66,8 @@ _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _PASS = ActionKind.PASS
 _ARRANGE = ActionKind.ARRANGE
+_DECLARE = ActionKind.DECLARE
+_DECLARATIONS = tuple(d.value for d in Declaration)
 
 # schedule steps
 _STEP_BET = 0
@@ -65,6 +75,7 @@ _STEP_PASS = 1
 _STEP_ARRANGE = 2
 _STEP_REVEAL = 3
 _STEP_SHOWDOWN = 4
+_STEP_DECLARE = 5
 
 
 class Phase(StrEnum):
@@ -76,6 +87,8 @@ class Phase(StrEnum):
     """Every seat still in the hand that has not committed its pass (RULES.md §3)."""
     ARRANGING = "arranging"
     """Every seat still in the hand that has not committed its arrangement (RULES.md §2.5)."""
+    DECLARING = "declaring"
+    """Every seat still in the hand that has not declared high, low or both (RULES.md §6)."""
     COMPLETE = "complete"
     """The hand is over; :attr:`HandState.result` is set."""
 
@@ -133,6 +146,8 @@ class LegalActions:
         pass_count: cards to pass now (0 unless passing).
         cards: the cards that may be passed or arranged (never hidden cards).
         arrange_count: cards to arrange now (5 while arranging, else 0).
+        declarations: what may be declared now (``("high", "low", "both")`` while
+            declaring, else empty; RULES.md §6).
     """
 
     seat: int
@@ -143,6 +158,7 @@ class LegalActions:
     pass_count: int = 0
     cards: tuple[int, ...] = ()
     arrange_count: int = 0
+    declarations: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (kinds sorted, cards as text)."""
@@ -155,12 +171,13 @@ class LegalActions:
             "pass_count": self.pass_count,
             "cards": [card_str(c) for c in self.cards],
             "arrange_count": self.arrange_count,
+            "declarations": list(self.declarations),
         }
 
     def describe(self) -> str:
         """Short text of what is allowed, e.g. ``"fold, call 2, raise to 4"``."""
         parts: list[str] = []
-        for kind in (_FOLD, _CHECK, _CALL, _BET, _RAISE, _PASS, _ARRANGE):
+        for kind in (_FOLD, _CHECK, _CALL, _BET, _RAISE, _PASS, _ARRANGE, _DECLARE):
             if kind not in self.kinds:
                 continue
             if kind is _CALL:
@@ -173,6 +190,8 @@ class LegalActions:
                 parts.append(f"pass {self.pass_count} of {format_cards(self.cards)}")
             elif kind is _ARRANGE:
                 parts.append(f"arrange {self.arrange_count} of {format_cards(self.cards)}")
+            elif kind is _DECLARE:
+                parts.append("declare " + " or ".join(self.declarations))
             else:
                 parts.append(kind.value)
         return ", ".join(parts) if parts else "nothing"
@@ -224,6 +243,7 @@ class HandState:
         "dealt",
         "dealt_in",
         "deck_order",
+        "declared",
         "hands",
         "hidden",
         "live",
@@ -307,6 +327,7 @@ class HandState:
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.arranged: list[tuple[int, ...] | None] = [None] * n
         self.shown: list[int] = [0] * n
+        self.declared: list[Declaration | None] = [None] * n
         self._round: BettingRound | None = None
         self._actor = -1
         self._waiting = 0
@@ -412,7 +433,7 @@ class HandState:
         if phase is Phase.COMPLETE:
             return ()
         live = self.live
-        pending = self.pending
+        pending: Sequence[object] = self.declared if phase is Phase.DECLARING else self.pending
         return tuple(s for s in self.order if live[s] and pending[s] is None)
 
     @property
@@ -509,6 +530,10 @@ class HandState:
                 bet_range=bet_range,
                 raise_range=raise_range,
             )
+        if phase is Phase.DECLARING:
+            if self.declared[seat] is not None:
+                return LegalActions(seat=seat)
+            return LegalActions(seat=seat, kinds=frozenset((_DECLARE,)), declarations=_DECLARATIONS)
         if self.pending[seat] is not None:
             return LegalActions(seat=seat)
         if phase is Phase.PASSING:
@@ -552,6 +577,7 @@ class HandState:
             RaiseCapError: a fixed-limit raise over the cap.
             AmountError: a bet/raise outside the allowed "to" range.
             WrongCardCountError: a pass or arrangement of the wrong number of cards.
+            ActionNotAllowedError: also a declaration outside the declare step (§6).
             CardNotInHandError: a card the seat may not pass or arrange.
             MalformedActionError: ``action`` is not an :class:`Action`.
 
@@ -585,6 +611,12 @@ class HandState:
             self._waiting -= 1
             if not self._waiting:
                 self._resolve_passes()
+                self._advance()
+        elif phase is Phase.DECLARING:
+            self._actions.append((seat, action, False))
+            self.declared[seat] = action.direction
+            self._waiting -= 1
+            if not self._waiting:
                 self._advance()
         else:
             self._actions.append((seat, action, False))
@@ -651,6 +683,15 @@ class HandState:
                     seat=seat,
                 )
             return
+        if phase is Phase.DECLARING:
+            self._check_declaration(seat, action)
+            return
+        if kind is _DECLARE:
+            raise ActionNotAllowedError(
+                f"seat {seat} cannot declare now: declarations come after the final betting "
+                f"round (RULES.md §6); allowed: {self.legal_actions(seat).describe()}",
+                seat=seat,
+            )
         # passing or arranging: simultaneous decisions
         passing = phase is Phase.PASSING
         wanted = _PASS if passing else _ARRANGE
@@ -697,6 +738,21 @@ class HandState:
                     f"{format_cards(hand)}",
                     seat=seat,
                 )
+
+    def _check_declaration(self, seat: int, action: Action) -> None:
+        """Raise unless ``action`` is the first declaration of ``seat`` (RULES.md §6)."""
+        if action.kind is not _DECLARE:
+            raise ActionNotAllowedError(
+                f"seat {seat} cannot {action.kind.value} now: every player still in the hand "
+                "must declare high, low or both (declarations are simultaneous, so nobody folds "
+                "or bets now)",
+                seat=seat,
+            )
+        if self.declared[seat] is not None:
+            raise NotYourTurnError(
+                f"seat {seat} has already declared; waiting for seats {list(self.to_act)}",
+                seat=seat,
+            )
 
     def _check_amount(self, seat: int, action: Action, rnd: BettingRound) -> None:
         kind = action.kind
@@ -834,6 +890,10 @@ class HandState:
                 self.phase = Phase.ARRANGING
                 self._begin_simultaneous()
                 return
+            elif step == _STEP_DECLARE:
+                self.phase = Phase.DECLARING
+                self._begin_simultaneous()
+                return
             else:
                 self._showdown()
                 return
@@ -937,6 +997,24 @@ class HandState:
         split = self.config.split
         high, low = hand_values(split, fives)
         pots = build_pots(self.committed, self.live, dead=self.dead_money)
+        if self.config.declare is DeclareMode.DECLARE:
+            declared: dict[int, Declaration] = {}
+            for s in fives:
+                declaration = self.declared[s]
+                assert declaration is not None
+                declared[s] = declaration
+            awarded = award_declared_pots(
+                self.config.swing, pots, high, low, declared, order=self.order
+            )
+            self._finish(
+                awarded.pots,
+                showdown=True,
+                high=high,
+                low=low,
+                declared=declared,
+                failed_swings=awarded.failed_swings,
+            )
+            return
         results = award_pots(split, pots, high, low, order=self.order)
         self._finish(results, showdown=True, high=high, low=low)
 
@@ -947,6 +1025,8 @@ class HandState:
         showdown: bool,
         high: dict[int, int],
         low: dict[int, int | None],
+        declared: Mapping[int, Declaration] | None = None,
+        failed_swings: tuple[int, ...] = (),
     ) -> None:
         stack = self.stack
         for pot in pots:
@@ -963,6 +1043,8 @@ class HandState:
             showdown=showdown,
             high_values=high,
             low_values=low,
+            declarations=dict(declared) if declared else {},
+            failed_swings=failed_swings,
         )
 
     # ------------------------------------------------------------------ views & history
@@ -1055,5 +1137,7 @@ def _schedule(config: TableConfig) -> tuple[tuple[int, int], ...]:
         steps.append((_STEP_REVEAL, k))
         if k <= config.roll_betting_rounds:
             steps.append((_STEP_BET, 1))
+    if config.declare is DeclareMode.DECLARE:
+        steps.append((_STEP_DECLARE, 0))
     steps.append((_STEP_SHOWDOWN, 0))
     return tuple(steps)

@@ -25,8 +25,9 @@ def _cards(codes: Any) -> list[str]:
 
 
 def public_log(state: HandState) -> list[dict[str, Any]]:
-    """The public action log: betting actions in full; passes and arrangements only as
-    "seat N committed" (their cards are private, RULES.md §3, §7)."""
+    """The public action log: betting actions in full; passes, arrangements and declarations
+    only as "seat N committed" (their cards and directions are private until resolved,
+    RULES.md §3, §6, §7; the result then shows every declaration)."""
     log: list[dict[str, Any]] = []
     for seat, action, all_in in state._actions:
         entry: dict[str, Any] = {"seat": seat, "action": action.kind.value}
@@ -49,7 +50,10 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
     ``revealed`` cards, ``card_count`` face-down cards, ``hidden_count``, ``has_committed``),
     ``log`` (public actions), ``result`` (when complete) and ``you`` (``None`` for a
     spectator; else ``seat``, ``hand``, ``hidden``, ``passes`` [{``passed``,
-    ``received``}], ``pending_pass``, ``arrangement``, ``dead``, ``legal``).
+    ``received``}], ``pending_pass``, ``arrangement``, ``declaration`` (the seat's own
+    declaration, ``None`` until it declares; RULES.md §6), ``dead``, ``legal``).
+    Other seats' declarations are never in a view before every seat has declared; the result
+    then lists them all (``result.declarations``).
 
     ``committed`` counts the dealer's ``dealer_ante`` too (RULES.md §2.1): it is in the pot.
 
@@ -69,6 +73,7 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
         seat = number
     phase = state.phase
     simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
+    declaring = phase is Phase.DECLARING
     seats: list[dict[str, Any]] = []
     button = state.button
     for s in state.order:
@@ -94,7 +99,11 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
                 "revealed": _cards(state.revealed(s)),
                 "card_count": face_down,
                 "hidden_count": len(state.hidden[s]) if state.live[s] else 0,
-                "has_committed": simultaneous and state.live[s] and state.pending[s] is not None,
+                "has_committed": state.live[s]
+                and (
+                    (simultaneous and state.pending[s] is not None)
+                    or (declaring and state.declared[s] is not None)
+                ),
             }
         )
     pots: list[dict[str, Any]] = []
@@ -138,6 +147,7 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
             ],
             "pending_pass": _cards(pending) if in_passing and pending is not None else None,
             "arrangement": _cards(arrangement) if arrangement is not None else None,
+            "declaration": declared.value if (declared := state.declared[seat]) else None,
             "dead": _cards(dead),
             "legal": state.legal_actions(seat).to_dict(),
         }

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.config import Betting, Direction, Split
+from anaconda_poker.core.declare import Declaration
 from anaconda_poker.i18n.catalog import N_, Translator, translator
 
 ACTION_LABELS: dict[ActionKind, str] = {
@@ -26,6 +27,7 @@ ACTION_LABELS: dict[ActionKind, str] = {
     ActionKind.RAISE: N_("Raise"),
     ActionKind.PASS: N_("Pass"),
     ActionKind.ARRANGE: N_("Arrange"),
+    ActionKind.DECLARE: N_("Declare"),
 }
 """Message ids of the action names (buttons, menus)."""
 
@@ -49,6 +51,13 @@ DIRECTION_LABELS: dict[Direction, str] = {
 }
 """Message ids of the pass directions (RULES.md §3)."""
 
+DECLARATION_LABELS: dict[Declaration, str] = {
+    Declaration.HIGH: N_("High"),
+    Declaration.LOW: N_("Low"),
+    Declaration.BOTH: N_("Swing (both ways)"),
+}
+"""Message ids of the declarations (RULES.md §6, declare house rule)."""
+
 GLOSSARY: tuple[str, ...] = (
     N_("ante"),
     N_("dealer"),
@@ -66,6 +75,8 @@ GLOSSARY: tuple[str, ...] = (
     N_("qualifier"),
     N_("hand history"),
     N_("hidden cards"),
+    N_("declare"),
+    N_("swing"),
 )
 """Message ids of the standard poker terms (TEAM.md), for glossaries and the web client."""
 
@@ -111,6 +122,16 @@ def direction_label(direction: Direction | str, lang: str | Translator) -> str:
         UnsupportedLanguageError: if ``lang`` is an unsupported code.
     """
     return _t(lang)(DIRECTION_LABELS[Direction(direction)])
+
+
+def declaration_label(declaration: Declaration | str, lang: str | Translator) -> str:
+    """The translated declaration (``"Swing (beide kanten)"``), RULES.md §6.
+
+    Raises:
+        ValueError: if ``declaration`` is not ``high``, ``low`` or ``both``.
+        UnsupportedLanguageError: if ``lang`` is an unsupported code.
+    """
+    return _t(lang)(DECLARATION_LABELS[Declaration(declaration)])
 
 
 def action_line(
@@ -172,6 +193,8 @@ def _their_line(
             player=player,
             count=count,
         )
+    if kind is ActionKind.DECLARE:
+        return _("{player} has declared", player=player)
     return _("{player} arranges five cards", player=player)
 
 
@@ -188,4 +211,6 @@ def _your_line(_: Translator, kind: ActionKind, amount: int | None, count: int) 
         return _("You raise to {amount}", amount=amount or 0)
     if kind is ActionKind.PASS:
         return _.ngettext("You pass {count} card", "You pass {count} cards", count, count=count)
+    if kind is ActionKind.DECLARE:
+        return _("You have declared")
     return _("You arrange your five cards")

@@ -25,13 +25,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
-from anaconda_poker.storage.event_store import EventStore, EventWriter
+from anaconda_poker.storage.event_store import CorruptRecordError, EventStore, EventWriter
+from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
 
@@ -39,8 +41,10 @@ log = logging.getLogger("anaconda_poker.server")
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """Build the server application.
 
-    The database is opened and every stored table rebuilt when the app starts (its
-    lifespan), and closed when it stops.
+    The database is locked (SQLite: one server per file, ``storage/lock.py``), opened and
+    every stored table rebuilt when the app starts (its lifespan), and closed and unlocked
+    when it stops. A database another process holds makes the start-up fail with
+    :class:`~anaconda_poker.storage.lock.DatabaseLockedError`.
 
     Args:
         settings: the server's configuration; ``None`` uses the defaults of
@@ -56,6 +60,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         from anaconda_poker.core.evaluation.tables import get_tables
 
         await asyncio.to_thread(get_tables)  # build the evaluator's tables before any hand
+        database_lock = lock_database(settings.database_url)  # one server per SQLite file
         engine = open_database(settings.database_url)
         checkpointer = Checkpointer(engine)
         checkpointer.start()
@@ -77,6 +82,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()
+            database_lock.release()
 
     app = FastAPI(
         title="anaconda-poker",
@@ -142,7 +148,16 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     async def client_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ClientError)
-        return JSONResponse(_error_body(exc.code, exc.message), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(
+            _error_body(exc.code, exc.message), status_code=exc.status, headers=headers
+        )
+
+    async def corrupt_record(request: Request, exc: Exception) -> JSONResponse:
+        params = request.path_params
+        error = unreadable_hand(str(params.get("table_id", "?")), int(params.get("hand_no", 0)))
+        log.error("%s %s: %s", request.method, request.url.path, exc)
+        return await client_error(request, error)
 
     async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
@@ -165,6 +180,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(_error_body("internal", "the server failed"), status_code=500)
 
     app.add_exception_handler(ClientError, client_error)
+    app.add_exception_handler(CorruptRecordError, corrupt_record)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)

@@ -21,13 +21,18 @@ class ClientError(Exception):
         code: machine-readable code from ``docs/protocol.md`` §7 (``stale_turn`` ...).
         message: English explanation naming what was wrong and what is allowed.
         status: HTTP status for REST responses (ignored on the websocket).
+        retry_after: seconds, sent as the ``Retry-After`` header of a REST response
+            (``None``: no header).
     """
 
-    def __init__(self, code: str, message: str, *, status: int = 400) -> None:
+    def __init__(
+        self, code: str, message: str, *, status: int = 400, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.retry_after = retry_after
 
     def payload(self) -> dict[str, Any]:
         """``{"code": ..., "message": ...}``."""

@@ -18,9 +18,11 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.names import name_key
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
+from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.table import Table, TableSettings
-from anaconda_poker.storage.event_store import EventStore, EventWriter, StoredTable
+from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
 log = logging.getLogger("anaconda_poker.server.lobby")
 
@@ -51,6 +53,7 @@ class Lobby:
         self.between_hands = between_hands
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
+        self.failed_tables: dict[str, FailedTable] = {}
         self._create_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
@@ -60,31 +63,38 @@ class Lobby:
         Args:
             default_lobby: create the default table when the database holds none.
 
-        Raises:
-            RecoveryError / AnacondaError: a stored table's log is inconsistent (the table is
-                skipped and logged; other tables still start).
+        A table whose stored settings or events cannot be parsed or replayed is kept as a
+        :class:`~anaconda_poker.server.recovery.FailedTable` (logged with the reason); every
+        other table starts (``server/recovery.py``).
         """
         if self.writer is not None:
             self.writer.start()
         if self.store is not None:
-            stored = await asyncio.to_thread(self.store.tables)
-            for row in stored:
-                events = await asyncio.to_thread(self.store.events, row.table_id)
-                try:
-                    table = self._build(
-                        row.table_id,
-                        TableSettings.from_dict(row.settings),
-                        created_at=row.created_at,
-                    )
-                    table.replay(events)
-                except (AnacondaError, RuntimeError, KeyError, TypeError) as exc:
-                    log.error("table %s cannot be rebuilt: %s", row.table_id, exc)
-                    continue
-                self._register(table)
-                table.start()
-            log.info("rebuilt %d table(s) from the database", len(self.tables))
+            for row in await asyncio.to_thread(self.store.raw_tables):
+                await self._restore(row)
+            log.info(
+                "rebuilt %d table(s) from the database; %d failed",
+                len(self.tables),
+                len(self.failed_tables),
+            )
         if default_lobby and not self.tables:
             await self.create_default_table()
+
+    async def _restore(self, row: RawTable) -> None:
+        """Rebuild and start one stored table, or record it as failed."""
+        assert self.store is not None
+        events = await asyncio.to_thread(self.store.raw_events, row.table_id)
+        try:
+            table = rebuild(row, events, self._build)
+        except TableRebuildError as exc:
+            log.error("table %s cannot be rebuilt: %s", row.table_id, exc)
+            failed = failed_table(row, events, exc.failure)
+            self.failed_tables[row.table_id] = failed
+            for digest in failed.token_hashes:
+                self._tokens[digest] = (row.table_id, -1)
+            return
+        self._register(table)
+        table.start()
 
     async def stop(self) -> None:
         """Stop every actor, then the writer (after flushing)."""
@@ -114,10 +124,14 @@ class Lobby:
         """The table with this id.
 
         Raises:
-            ClientError: ``table_not_found`` (404).
+            ClientError: ``table_not_found`` (404); ``table_failed`` (409) for a table that
+                could not be rebuilt from the database.
         """
         table = self.tables.get(table_id)
         if table is None:
+            failed = self.failed_tables.get(table_id)
+            if failed is not None:
+                raise failed.error()
             raise ClientError("table_not_found", f"no table {table_id!r}", status=404)
         return table
 
@@ -125,10 +139,13 @@ class Lobby:
         """The table and seat a token belongs to; the hash is compared in constant time.
 
         Raises:
-            ClientError: ``bad_token`` (401) when no seat holds it.
+            ClientError: ``bad_token`` (401) when no seat holds it; ``table_failed`` (409)
+                when it held a seat at a table that could not be rebuilt.
         """
         digest = hash_token(token)
         found = self._tokens.get(digest)
+        if found is not None and found[0] in self.failed_tables:
+            raise self.failed_tables[found[0]].error()
         if found is not None:
             table = self.tables.get(found[0])
             if table is not None:
@@ -141,10 +158,24 @@ class Lobby:
                     return table, found[1]
         raise ClientError("bad_token", "no seat holds this token", status=401)
 
-    def list_tables(self) -> list[dict[str, Any]]:
-        """Summaries of every running table, newest first."""
+    def list_tables(self, token: str | None = None) -> list[dict[str, Any]]:
+        """Summaries of every running table, newest first.
+
+        Args:
+            token: the requester's seat token, if any: tables that could not be rebuilt
+                where it held a seat are listed too (``"status": "failed"``, ``failure``).
+        """
         tables = sorted(self.tables.values(), key=lambda t: t.created_at, reverse=True)
-        return [t.summary() for t in tables if not t.failed]
+        lines = [(t.created_at, t.summary()) for t in tables if not t.failed]
+        if token is not None and self.failed_tables:
+            digest = hash_token(token)
+            lines += [
+                (f.created_at, f.summary())
+                for f in self.failed_tables.values()
+                if digest in f.token_hashes
+            ]
+            lines.sort(key=lambda line: line[0], reverse=True)
+        return [summary for _, summary in lines]
 
     def stats(self) -> dict[str, Any]:
         """Counters of the whole server (``GET /api/stats``); latencies in milliseconds."""
@@ -159,7 +190,7 @@ class Lobby:
         writer = self.writer.stats if self.writer is not None else None
         return {
             "tables": len(tables),
-            "failed_tables": sum(1 for t in tables if t.failed),
+            "failed_tables": sum(1 for t in tables if t.failed) + len(self.failed_tables),
             "hands_in_play": sum(1 for t in tables if t.in_hand),
             "connections": sum(len(t.connections) for t in tables),
             "actions": sum(t.stats.actions for t in tables),
@@ -253,12 +284,12 @@ class Lobby:
                 "stack": settings.starting_stack,
             }
         ]
-        names = {request.host_name.casefold()}
+        names = {name_key(request.host_name)}
         for bot in request.bots:
             name = bot.name or _bot_name(bot.level, bot.seat)
-            while name.casefold() in names:
+            while name_key(name) in names:
                 name = f"{name}+"
-            names.add(name.casefold())
+            names.add(name_key(name))
             seats.append(
                 {
                     "seat": bot.seat,
@@ -309,7 +340,7 @@ class Lobby:
     ) -> Table:
         async with self._create_lock:
             table_id = new_table_id()
-            while table_id in self.tables:
+            while table_id in self.tables or table_id in self.failed_tables:
                 table_id = new_table_id()
             table = self._build(table_id, settings)
             events: list[tuple[str, dict[str, Any]]] = [

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     TypeAdapter,
@@ -24,6 +25,7 @@ from pydantic import (
 )
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
 MAX_MESSAGE_BYTES = 4096
 """Largest websocket message accepted, bytes (``docs/protocol.md`` §2)."""
@@ -45,14 +47,20 @@ MAX_HAND_NO = 2**31 - 1
 numbers are answered ``hand_not_found`` instead of failing in the database driver."""
 
 
-def tidy_name(name: str) -> str:
-    """``name`` with runs of spaces made single and trailing spaces dropped, so that
-    ``"Ana "`` or ``"Ana  B"`` cannot pass for ``"Ana"`` or ``"Ana B"`` at a table."""
-    return " ".join(name.split())
+def tidy_name(name: Any) -> Any:
+    """A received name in its canonical spelling (:func:`~anaconda_poker.server.names.
+    normalise_name`: NFKC, invisible characters removed, spaces collapsed), checked by
+    :data:`Name`'s length and pattern afterwards, so ``"Bee\\u200d"`` or ``"Ana  B"`` cannot
+    pass for ``"Bee"`` or ``"Ana B"`` at a table. Non-strings are left to the type check."""
+    if not isinstance(name, str):
+        return name
+    return normalise_name(name)
 
 
 Name = Annotated[
-    str, Field(min_length=1, max_length=24, pattern=NAME_PATTERN), AfterValidator(tidy_name)
+    str,
+    Field(min_length=NAME_MIN_CHARS, max_length=NAME_MAX_CHARS, pattern=NAME_PATTERN),
+    BeforeValidator(tidy_name),
 ]
 TableName = Annotated[str, Field(min_length=1, max_length=40)]
 Split = Literal["high_only", "high_low_8", "high_low_any"]
@@ -101,10 +109,12 @@ class ActionMessage(_Message):
 
 
 class ChatMessage(_Message):
-    """A chat line, 1..280 characters."""
+    """A chat line, 1..280 characters, without control or text-direction characters
+    (:func:`~anaconda_poker.server.names.clean_chat`; a line empty once they are removed is
+    refused with ``bad_message``)."""
 
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS), AfterValidator(clean_chat)]
 
 
 class RebuyMessage(_Message):

@@ -19,6 +19,7 @@ from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
 from anaconda_poker.server.connection import WebSocketConnection
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.histories import history_for
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import (
@@ -146,8 +147,9 @@ async def stats(request: Request) -> dict[str, Any]:
 
 @router.get("/api/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
-    """Open tables, newest first."""
-    return {"tables": lobby_of(request).list_tables()}
+    """Open tables, newest first (and, to a bearer that held a seat there, its tables
+    that could not be rebuilt from the database)."""
+    return {"tables": lobby_of(request).list_tables(bearer_token(request))}
 
 
 @router.post("/api/tables", status_code=201)
@@ -206,7 +208,13 @@ async def hand_history(
             "hand_not_found", f"table {table_id} has no finished hand {hand_no}", status=404
         )
     seat = history_viewer(lobby, table, bearer_token(request), hand_no)
-    history = history_for(record.history, seat, reveal_deck=table.settings.reveal_deck_after_hand)
+    try:
+        history = history_for(
+            record.history, seat, reveal_deck=table.settings.reveal_deck_after_hand
+        )
+    except Exception as exc:  # stored JSON of the wrong shape, a malformed deck
+        log.error("hand %s of table %s cannot be read: %r", hand_no, table_id, exc)
+        raise unreadable_hand(table_id, hand_no) from None
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="{table_id}-hand-{hand_no}.json"'

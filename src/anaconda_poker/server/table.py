@@ -39,6 +39,7 @@ from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
+from anaconda_poker.server.names import name_clash
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -1547,11 +1548,9 @@ class Table:
         bot: str | None = None,
     ) -> int:
         del conn
-        for record in self.seats:
-            if record is not None and record.name.casefold() == name.casefold():
-                raise ClientError(
-                    "name_taken", f"the name {name!r} is taken at this table", status=409
-                )
+        clash = name_clash(name, (r.name for r in self.seats if r is not None))
+        if clash is not None:
+            raise ClientError("name_taken", clash, status=409)
         if seat is None:
             free = [i for i, r in enumerate(self.seats) if r is None]
             if not free:

@@ -70,6 +70,31 @@ class StoredTable:
     closed: bool
 
 
+class CorruptRecordError(ValueError):
+    """A stored row cannot be read back (its JSON is damaged); the message names the row."""
+
+
+@dataclass(frozen=True, slots=True)
+class RawTable:
+    """A table row as stored, its settings still JSON text (start-up parses each table on
+    its own, so one damaged row cannot stop the others)."""
+
+    table_id: str
+    name: str
+    created_at: float
+    settings: str
+
+
+@dataclass(frozen=True, slots=True)
+class RawEvent:
+    """An event row as stored, its payload still JSON text."""
+
+    seq: int
+    kind: str
+    payload: str
+    at: float
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """A finished hand: number, finish time, summary (button, split, net, commitment) and the
@@ -191,6 +216,35 @@ class EventStore:
             for r in rows
         ]
 
+    def raw_tables(self) -> list[RawTable]:
+        """Every open table row, oldest first, without parsing its settings."""
+        query = (
+            select(
+                poker_tables.c.table_id,
+                poker_tables.c.name,
+                poker_tables.c.created_at,
+                poker_tables.c.settings,
+            )
+            .where(poker_tables.c.closed.is_(False))
+            .order_by(poker_tables.c.created_at)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [RawTable(r.table_id, r.name, r.created_at, r.settings) for r in rows]
+
+    def raw_events(self, table_id: str) -> list[RawEvent]:
+        """A table's event rows in ``seq`` order, without parsing their payloads."""
+        query = (
+            select(
+                table_events.c.seq, table_events.c.kind, table_events.c.payload, table_events.c.at
+            )
+            .where(table_events.c.table_id == table_id)
+            .order_by(table_events.c.seq)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [RawEvent(r.seq, r.kind, r.payload, r.at) for r in rows]
+
     def events(self, table_id: str) -> list[StoredEvent]:
         """A table's events in ``seq`` order (empty for an unknown table)."""
         query = (
@@ -208,7 +262,11 @@ class EventStore:
         ]
 
     def hand(self, table_id: str, hand_no: int) -> HandRecord | None:
-        """One finished hand, or ``None`` if unknown or not finished."""
+        """One finished hand, or ``None`` if unknown or not finished.
+
+        Raises:
+            CorruptRecordError: the stored summary or history is not a JSON object.
+        """
         query = select(hand_histories).where(
             hand_histories.c.table_id == table_id, hand_histories.c.hand_no == hand_no
         )
@@ -216,15 +274,23 @@ class EventStore:
             row = conn.execute(query).first()
         if row is None:
             return None
+        try:
+            summary, history = json.loads(row.summary), json.loads(row.history)
+        except (ValueError, TypeError, RecursionError):
+            summary = history = None
+        if not isinstance(summary, dict) or not isinstance(history, dict):
+            raise CorruptRecordError(
+                f"the stored history of hand {hand_no} of table {table_id} is not valid JSON"
+            )
         return HandRecord(
-            hand_no=row.hand_no,
-            finished_at=row.finished_at,
-            summary=json.loads(row.summary),
-            history=json.loads(row.history),
+            hand_no=row.hand_no, finished_at=row.finished_at, summary=summary, history=history
         )
 
     def hands(self, table_id: str, *, limit: int = 200) -> list[dict[str, Any]]:
         """Summaries of a table's most recent finished hands, newest first.
+
+        A summary whose stored JSON is damaged is listed as ``{"hand_no", "finished_at",
+        "unreadable": true}`` (the other hands are unaffected).
 
         Args:
             limit: most summaries returned (>= 1).
@@ -238,9 +304,22 @@ class EventStore:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [
-            {"hand_no": r.hand_no, "finished_at": r.finished_at, **json.loads(r.summary)}
+            {"hand_no": r.hand_no, "finished_at": r.finished_at, **_summary(r.summary)}
             for r in rows
         ]
+
+
+def _summary(text: str) -> dict[str, Any]:
+    """A stored hand summary, or ``{"unreadable": True}`` when its JSON is damaged."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        return {"unreadable": True}
+    value.pop("hand_no", None)
+    value.pop("finished_at", None)
+    return value
 
 
 @dataclass(slots=True)

@@ -98,10 +98,17 @@ const NAME_RE = /^[\p{L}\p{N}_][\p{L}\p{N}_ .'\-]{0,23}$/u;
  * @param {(string|null|undefined)[]} [taken]  names already used at the table (any case)
  */
 export function nameProblem(name, taken = []) {
-  const n = String(name ?? "").trim();
+  const n = canonicalName(name);
   if (!n) return t("Please enter your name.");
   if (!NAME_RE.test(n)) return t("A name has 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit.");
   const folded = n.toLowerCase();
-  if (taken.some((x) => x && x.trim().toLowerCase() === folded)) return t("Someone at this table already uses that name.");
+  if (taken.some((x) => x && canonicalName(x).toLowerCase() === folded)) return t("Someone at this table already uses that name.");
   return "";
+}
+
+// The server's spelling of a name (server/names.py): NFKC, invisible characters removed,
+// spaces collapsed; so "Bee" and "Ｂｅｅ" or "B\u200dee" are seen as the same name here too.
+function canonicalName(name) {
+  return String(name ?? "").normalize("NFKC").replace(/\s+/gu, " ")
+    .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, "").replace(/ +/gu, " ").trim();
 }
