@@ -4,7 +4,8 @@ bots play: the table stops, new tables and seats answer ``503 storage_unavailabl
 ``Retry-After``, nothing is changed. Once writes succeed again, the stopped tables are rebuilt
 from their committed events without a restart (every chip accounted for, the same state an
 independent replay of the database gives), their clients are told to reconnect, and new
-tables can be created. On SQLite and on PostgreSQL."""
+tables can be created. On SQLite and on PostgreSQL, with the writer committing on the event
+loop or from its thread."""
 
 from __future__ import annotations
 
@@ -73,7 +74,22 @@ def replayed(live: LiveServer, table_id: str) -> Table:
     return rebuild(row, store.raw_events(table_id), live.lobby._build)
 
 
-async def test_tables_resume_once_writes_succeed_again(database: str, tmp_path: Path) -> None:
+def facts(table: Table) -> dict[str, Any]:
+    """What a table's state comes to: log position, hand, stacks and chips."""
+    return {
+        "seq": table.seq,
+        "hand_no": table.hand_no,
+        "in_hand": table.in_hand,
+        "stacks": [r.stack if r else None for r in table.seats],
+        "chips": table.chip_total(),
+        "bought_in": table.bought_in_total(),
+    }
+
+
+@pytest.mark.parametrize("writer_mode", ["immediate", "threaded"])
+async def test_tables_resume_once_writes_succeed_again(
+    database: str, writer_mode: str, tmp_path: Path
+) -> None:
     static = tmp_path / "static"
     static.mkdir()
     (static / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
@@ -84,6 +100,7 @@ async def test_tables_resume_once_writes_succeed_again(database: str, tmp_path: 
         between_hands=0.0,
         policy_factory=seeded_policies(),
         create_rate_limit=None,
+        writer_mode=writer_mode,
     )
     async with running_server(settings) as live:
         lobby = live.lobby
@@ -123,7 +140,18 @@ async def test_tables_resume_once_writes_succeed_again(database: str, tmp_path: 
         await asyncio.sleep(1.0)  # the reviver probes meanwhile and keeps failing
         assert lobby.tables[bot_id] is old and old.failed and lobby.reviver.revived == 0
         refused = disk.refused
+        committed = len(store.events(bot_id))  # reads still work; nothing was added since
 
+        # the rebuilt table as the reviver registers it, before it starts (it plays on at
+        # once), next to an independent replay of the database at that same moment
+        swapped: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+        register = lobby._register
+
+        def spy(table: Table) -> None:
+            swapped[table.table_id] = (facts(table), facts(replayed(live, table.table_id)))
+            register(table)
+
+        lobby._register = spy  # type: ignore[method-assign]
         disk.full = False
         await eventually(
             lambda: lobby.tables[bot_id] is not old and lobby.tables[human_id].seq > 0,
@@ -135,17 +163,13 @@ async def test_tables_resume_once_writes_succeed_again(database: str, tmp_path: 
         await asyncio.wait_for(watcher.ws.wait_closed(), 5)
         assert watcher.ws.close_code == 1012  # reconnect: the table restarted
 
-        # it resumed from its committed state: an independent replay of the database gives
-        # the same table, and every chip brought to the table is still there
-        revived = lobby.tables[bot_id]
-        fresh = replayed(live, bot_id)
-        assert (revived.seq, revived.hand_no) == (fresh.seq, fresh.hand_no)
-        assert [r.stack if r else None for r in revived.seats] == [
-            r.stack if r else None for r in fresh.seats
-        ]
-        assert revived.chip_total() == fresh.chip_total() == revived.bought_in_total() == 600
-        assert len(store.events(bot_id)) == revived.seq
-        assert lobby.tables[human_id].seq == replayed(live, human_id).seq
+        # it resumed from its committed state: what was committed before the disk filled up,
+        # exactly what an independent replay of the database gives, every chip still there
+        revived, fresh = swapped[bot_id]
+        assert revived == fresh
+        assert revived["seq"] == committed and revived["chips"] == revived["bought_in"] == 600
+        assert swapped[human_id][0] == swapped[human_id][1]
+        assert lobby.tables[bot_id].chip_total() == 600
 
         async with httpx.AsyncClient(base_url=live.http) as http:
             created = await http.post(
@@ -156,5 +180,6 @@ async def test_tables_resume_once_writes_succeed_again(database: str, tmp_path: 
             assert seat.status_code == 201, seat.text
         watcher = await ws_client(live, {"table_id": bot_id, "spectate": True})
         await eventually(lambda: len(store.hands(bot_id)) > committed_hands, "the bots played on")
-        assert revived.chip_total() == revived.bought_in_total()
+        table = lobby.tables[bot_id]
+        assert table.chip_total() == table.bought_in_total()
         await watcher.close()
