@@ -737,11 +737,14 @@ def oracle_awards(state: HandState) -> dict[int, int]:
         best = max(high[s] for s in eligible)
         high_winners = [s for s in eligible if high[s] == best]
         lows = [s for s in eligible if low.get(s) is not None]
+        low_winners: list[int] = []
         if lows:
             best_low = max(low[s] for s in lows)  # type: ignore[type-var]
+            low_winners = [s for s in lows if low[s] == best_low]
+        if low_winners and sorted(low_winners) != sorted(high_winners):
             give(amount - amount // 2, high_winners)
-            give(amount // 2, [s for s in lows if low[s] == best_low])
-        else:
+            give(amount // 2, low_winners)
+        else:  # no low, or the same seats win both ways: one pot (RULES.md §5, issue 11)
             give(amount, high_winners)
     return {s: c for s, c in out.items() if c}
 

@@ -4,7 +4,7 @@ A :class:`BettingRound` works on the hand's own per-seat lists (``stack``, ``bet
 mutating them in place: no copies per action. Amounts are chips; bet and raise amounts are
 "to" amounts, the seat's total in this round after the action (HAND_HISTORY.md).
 
-Decisions where RULES.md is silent (documented in docs of the engine):
+How RULES.md §4 is applied, and the project's choices where it is silent:
 
 - A bet or raise needs someone to bet against: when every other seat still in the hand is
   all-in, the only choices are call (possibly all-in for less) and fold.
@@ -13,8 +13,15 @@ Decisions where RULES.md is silent (documented in docs of the engine):
   (by a fold or an all-in) while fewer bets than the cap have been made. Once the cap is
   reached without the lift, it stays for the rest of the round, whoever folds after it.
 - The minimum raise (pot and no limit) is the largest full bet or raise made so far in the
-  round, at least the small bet. An all-in for less than that is allowed but does not reopen
-  the betting to seats that have already acted; several short all-ins do not add up.
+  round, at least the small bet. An all-in for less than that is allowed but does not by
+  itself reopen the betting to seats that have already acted.
+- Short all-ins add up (TDA Rule 47, RULES.md §4): a seat that has already acted may raise
+  again when the total it now faces above its own bet is at least a full raise (the minimum
+  raise in pot and no limit, the bet in fixed limit). The minimum raise stays the last full
+  bet or raise. (This reverses the engine's first choice, where short all-ins never added up.)
+- In fixed limit an all-in of at least half a bet counts as a full bet or raise: it reopens
+  the betting and counts toward the raise cap; less than half does neither. The next raise is
+  one bet above it.
 - Only full bets and raises count toward the fixed-limit raise cap.
 - In pot limit the minimum bet is the small bet even when the pot is smaller.
 """
@@ -142,10 +149,14 @@ class BettingRound:
         if not any(live[s] and stack[s] > 0 for s in range(len(live)) if s != seat):
             return "every other player still in the hand is all-in"
         if not self.can_raise[seat]:
-            return (
-                "the betting was not reopened: only an all-in for less than a full raise "
-                "was made since its last action"
-            )
+            facing = self.current_bet - self.bet[seat]
+            full = self.bet_size if self.fixed else self.min_raise
+            if facing < full:
+                return (
+                    "the betting was not reopened: since its last action only all-ins for "
+                    f"less than a full raise were made, {facing} chips in all, less than a "
+                    f"full raise of {full}"
+                )
         if self.cap_reached():
             return f"the raise cap of {self.raise_cap} bets is reached"
         return None
@@ -220,9 +231,14 @@ class BettingRound:
         stack = self.stack
         live = self.live
         needs = self.needs
-        full = increment >= self.min_raise
+        if self.fixed:
+            # an all-in of at least half a bet counts as a full bet or raise (RULES.md §4)
+            full = 2 * increment >= self.bet_size
+        else:
+            full = increment >= self.min_raise
+            if full:
+                self.min_raise = increment
         if full:
-            self.min_raise = increment
             self.bets_made += 1
         can_raise = self.can_raise
         for s in self.order:

@@ -119,3 +119,41 @@ def split_high_low(amount: int) -> tuple[int, int]:
     """Halve a pot for high-low: ``(high_half, low_half)``, odd chip to high (RULES.md §5)."""
     low = amount // 2
     return amount - low, low
+
+
+def share_high_low(
+    amount: int,
+    high_winners: Sequence[int],
+    low_winners: Sequence[int],
+    *,
+    order: Sequence[int],
+) -> dict[int, int]:
+    """Award one pot of a high-low game to its high and low winners (RULES.md §5).
+
+    The pot is halved (odd chip to high) and each half shared among its winners, except:
+    with no low winner the high winners share the whole pot, and when exactly the same
+    seats win both halves they share it as one pot (66 tied both ways by two seats: 33
+    each, not 34/32).
+
+    Args:
+        amount: chips in the pot, ``>= 0``.
+        high_winners: the seats that win the high half (at least one, unless
+            ``low_winners`` has one).
+        low_winners: the seats that win the low half; empty when no low qualifies.
+        order: every seat of the hand in seat order from the dealer's left (odd chips).
+
+    Returns:
+        ``{seat: chips}`` for every winner, summing to ``amount``.
+
+    >>> share_high_low(66, [1, 2], [2, 1], order=[1, 2])
+    {1: 33, 2: 33}
+    >>> share_high_low(66, [1, 2], [2], order=[1, 2])
+    {1: 17, 2: 49}
+    """
+    if not low_winners or not high_winners or set(high_winners) == set(low_winners):
+        return share(amount, high_winners or low_winners, order=order)
+    high_half, low_half = split_high_low(amount)
+    awards = share(high_half, high_winners, order=order)
+    for seat, chips in share(low_half, low_winners, order=order).items():
+        awards[seat] = awards.get(seat, 0) + chips
+    return awards

@@ -2,7 +2,9 @@
 
 Hand values come from :mod:`anaconda_poker.core.evaluation`; this module only applies the
 awarding rules: halves with the odd chip to high, no qualifying low means high takes the
-whole pot, ties share, odd chips of a shared half in seat order from the dealer's left.
+whole pot, ties share, odd chips of a shared half in seat order from the dealer's left, and
+the same seats winning both halves share the pot as one (:func:`~anaconda_poker.core.pots.
+share_high_low`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import high_value, low_value
-from anaconda_poker.core.pots import share, split_high_low
+from anaconda_poker.core.pots import share_high_low
 from anaconda_poker.core.result import PotResult
 
 
@@ -78,13 +80,7 @@ def award_pots(
     for amount, eligible in pots:
         high_winners = _best(eligible, high)
         low_winners = _best(eligible, low) if has_low else ()
-        if low_winners:
-            high_half, low_half = split_high_low(amount)
-            awards = share(high_half, high_winners, order=order)
-            for seat, chips in share(low_half, low_winners, order=order).items():
-                awards[seat] = awards.get(seat, 0) + chips
-        else:
-            awards = share(amount, high_winners, order=order)
+        awards = share_high_low(amount, high_winners, low_winners, order=order)
         scoop = None
         if has_low and len(high_winners) == 1:
             winner = high_winners[0]

@@ -21,6 +21,7 @@ from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import name_key
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
+from anaconda_poker.server.revival import TableReviver
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
@@ -54,11 +55,14 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         self.failed_tables: dict[str, FailedTable] = {}
+        self.reviver = TableReviver(self)  # tables stopped by a failed write come back
         self._create_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, *, default_lobby: bool = False) -> None:
-        """Start the writer, rebuild every stored table, start their actors.
+        """Start the writer, rebuild every stored table, start their actors and the
+        :class:`~anaconda_poker.server.revival.TableReviver` of tables stopped by a failed
+        write.
 
         Args:
             default_lobby: create the default table when the database holds none.
@@ -79,6 +83,7 @@ class Lobby:
             )
         if default_lobby and not self.tables:
             await self.create_default_table()
+        self.reviver.start()
 
     async def _restore(self, row: RawTable) -> None:
         """Rebuild and start one stored table, or record it as failed."""
@@ -98,6 +103,7 @@ class Lobby:
 
     async def stop(self) -> None:
         """Stop every actor, then the writer (after flushing)."""
+        await self.reviver.stop()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         if self.writer is not None:
             await asyncio.to_thread(self.writer.stop)
