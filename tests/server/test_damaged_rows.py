@@ -172,6 +172,9 @@ async def test_one_damaged_row_fails_only_its_table(database: str, tmp_path: Pat
             hand = await http.get(f"/api/tables/{ids['history']}/hands/1")
             assert hand.status_code == 422
             assert hand.json()["error"]["code"] == "hand_unreadable"
+            frames = await http.get(f"/api/tables/{ids['history']}/hands/1/frames")
+            assert frames.status_code == 422
+            assert frames.json()["error"]["code"] == "hand_unreadable"
             assert (await http.get(f"/api/tables/{ids['history']}/hands/2")).status_code == 200
             hands = (await http.get(f"/api/tables/{ids['history']}/hands")).json()["hands"]
             assert {h["hand_no"] for h in hands} >= {1, 2}

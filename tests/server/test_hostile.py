@@ -311,7 +311,7 @@ async def test_foreign_origins_are_refused(live_server: LiveServer) -> None:
         nonsense = await http.post(
             "/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}
         )
-        assert nonsense.status_code == 400 and nonsense.json()["error"]["code"] == "bad_request"
+        assert nonsense.status_code == 400 and nonsense.json()["error"]["code"] == "bad_json"
     assert len(live_server.lobby.tables) == 1
 
 

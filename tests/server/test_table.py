@@ -429,6 +429,7 @@ async def test_a_database_failure_stops_the_table_and_tells_the_clients() -> Non
             assert last["type"] == "error" and last["code"] == "internal"
         with pytest.raises(ClientError) as err:
             await table.request("chat", host, text="anyone?")
-        assert err.value.code == "internal"
+        assert err.value.code == "internal" and err.value.status == 503
+        assert err.value.retry_after == 5 and "resumes from its last saved state" in str(err.value)
     finally:
         await table.stop()

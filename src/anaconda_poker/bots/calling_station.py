@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.bots.choices import passive
 from anaconda_poker.bots.heuristic import heuristic_cards
 from anaconda_poker.bots.protocol import View
@@ -35,4 +36,6 @@ class CallingStationBot:
         """Check or call; heuristic passes and arrangement."""
         if legal.kinds & {ActionKind.PASS, ActionKind.ARRANGE}:
             return heuristic_cards(legal, self.config.split)
+        if ActionKind.DECLARE in legal.kinds:
+            return Action.declare(strength_declaration(view, self.config))
         return passive(legal)

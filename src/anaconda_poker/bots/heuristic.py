@@ -18,6 +18,8 @@ Decisions:
   hand's direction); eight-or-better draws therefore stay.
 * **Arrange**: the five with the best made-hand score, stacked by
   :func:`~anaconda_poker.analysis.advice.reveal_order` to disguise it.
+* **Declare** (declare house rule, RULES.md §6): the direction its face-up five win against
+  the other shown hands (:func:`~anaconda_poker.analysis.declaring.strength_declaration`).
 * **Bet**: thresholds on the score: raise (or bet about two thirds of the pot in pot- and
   no-limit) when strong, call or check when fair, check or fold otherwise. Before the
   arrangement the thresholds are lower in early rounds (more cards will be exchanged).
@@ -36,6 +38,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from anaconda_poker.analysis.advice import reveal_order
+from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.bots.choices import aggress, check_or_fold, hand_codes, passive, pot_fraction_to
 from anaconda_poker.bots.protocol import View
 from anaconda_poker.core.actions import Action, ActionKind
@@ -174,6 +177,8 @@ class HeuristicBot:
         split = self.config.split
         if legal.kinds & {ActionKind.PASS, ActionKind.ARRANGE}:
             return heuristic_cards(legal, split)
+        if ActionKind.DECLARE in legal.kinds:
+            return Action.declare(strength_declaration(view, self.config))
         you = view["you"]
         arranged = you.get("arrangement")
         if arranged:

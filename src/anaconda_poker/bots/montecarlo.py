@@ -62,6 +62,7 @@ from collections import OrderedDict
 import numpy as np
 
 from anaconda_poker.analysis.advice import MAX_CARDS, arrange_choices, pass_choices
+from anaconda_poker.analysis.declaring import best_declaration
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
@@ -290,7 +291,10 @@ class MonteCarloBot:
         return result
 
     def act(self, view: View, legal: LegalActions) -> Action:
-        """Pass, arrange or bet by expected value (module docstring)."""
+        """Pass, arrange, declare or bet by expected value (module docstring)."""
+        if ActionKind.DECLARE in legal.kinds:
+            # every hand still in is face up: the expected share of each declaration
+            return Action.declare(best_declaration(view, self.config))
         knowledge = knowledge_from_view(view, self.config)
         split = self.config.split
         if ActionKind.PASS in legal.kinds:

@@ -43,6 +43,8 @@ class RandomBot:
             return Action.pass_cards(rng.sample(sorted(legal.cards), legal.pass_count))
         if ActionKind.ARRANGE in legal.kinds:
             return Action.arrange(rng.sample(sorted(legal.cards), legal.arrange_count))
+        if ActionKind.DECLARE in legal.kinds:
+            return Action.declare(rng.choice(legal.declarations))
         kinds = sorted(legal.kinds - {ActionKind.FOLD}, key=lambda k: k.value)
         if ActionKind.CHECK not in legal.kinds:
             kinds.append(ActionKind.FOLD)

@@ -15,24 +15,20 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.failures import unreadable_hand
+from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.lobby import Lobby
-from anaconda_poker.server.protocol import MAX_BODY_BYTES, NAME_RULE
+from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.storage.database import Checkpointer, open_database
-from anaconda_poker.storage.event_store import CorruptRecordError, EventStore, EventWriter
+from anaconda_poker.storage.event_store import EventStore, EventWriter
 from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
@@ -97,7 +93,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         allowed_origins=settings.allowed_origins,
         create_rate_limit=settings.create_rate_limit,
     )
-    _install_error_handlers(app)
+    install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
 
@@ -137,53 +133,6 @@ def _include_web_routes(app: FastAPI) -> None:
 def _mount_static(app: FastAPI, directory: Path) -> None:
     """Serve the web client (``index.html`` at ``/``); mounted last so the API wins."""
     app.mount("/", StaticFiles(directory=directory, html=True, check_dir=False), name="static")
-
-
-def _error_body(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message}}
-
-
-def _install_error_handlers(app: FastAPI) -> None:
-    """Every error as ``{"error": {"code", "message"}}``; never a stack trace."""
-
-    async def client_error(_request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, ClientError)
-        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
-        return JSONResponse(
-            _error_body(exc.code, exc.message), status_code=exc.status, headers=headers
-        )
-
-    async def corrupt_record(request: Request, exc: Exception) -> JSONResponse:
-        params = request.path_params
-        error = unreadable_hand(str(params.get("table_id", "?")), int(params.get("hand_no", 0)))
-        log.error("%s %s: %s", request.method, request.url.path, exc)
-        return await client_error(request, error)
-
-    async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, RequestValidationError)
-        errors = exc.errors()
-        first = errors[0] if errors else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        if first.get("type") == "string_pattern_mismatch" and where.endswith("name"):
-            message = f"{where}: {NAME_RULE}"
-        else:
-            message = f"{where}: {first.get('msg', 'invalid request')}"
-        return JSONResponse(_error_body("bad_request", message), status_code=400)
-
-    async def http_error(_request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, StarletteHTTPException)
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return JSONResponse(_error_body(code, str(exc.detail)), status_code=exc.status_code)
-
-    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("unexpected error", exc_info=exc)
-        return JSONResponse(_error_body("internal", "the server failed"), status_code=500)
-
-    app.add_exception_handler(ClientError, client_error)
-    app.add_exception_handler(CorruptRecordError, corrupt_record)
-    app.add_exception_handler(RequestValidationError, validation_error)
-    app.add_exception_handler(StarletteHTTPException, http_error)
-    app.add_exception_handler(Exception, unexpected)
 
 
 class GuardMiddleware:
@@ -305,7 +254,7 @@ async def _reject(
 ) -> None:
     import json
 
-    body = json.dumps(_error_body(code, message)).encode()
+    body = json.dumps(error_body(code, message)).encode()
     await send(
         {
             "type": "http.response.start",

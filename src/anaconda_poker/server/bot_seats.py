@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.bots.heuristic import heuristic_cards
 from anaconda_poker.bots.registry import BOTS, create_bot
 from anaconda_poker.core.actions import Action, ActionKind
@@ -100,6 +101,8 @@ def random_legal_action(legal: LegalActions, rng: random.Random) -> Action:
         return Action.pass_cards(rng.sample(list(legal.cards), legal.pass_count))
     if kind is ActionKind.ARRANGE:
         return Action.arrange(rng.sample(list(legal.cards), legal.arrange_count))
+    if kind is ActionKind.DECLARE:
+        return Action.declare(rng.choice(legal.declarations))
     return Action(kind)
 
 
@@ -108,7 +111,8 @@ def default_action(state: HandState, seat: int) -> Action:
 
     Betting: check if legal, else fold. Passing and arranging: the heuristic bot's choice
     (:func:`anaconda_poker.bots.heuristic.heuristic_cards`), computed from the seat's own
-    legal cards only.
+    legal cards only. Declaring (RULES.md §6): the direction the seat's face-up five win
+    (:func:`anaconda_poker.analysis.declaring.strength_declaration`, from its own view).
 
     Raises:
         ValueError: if ``seat`` may not act now.
@@ -119,6 +123,8 @@ def default_action(state: HandState, seat: int) -> Action:
         raise ValueError(f"seat {seat} may not act now")
     if ActionKind.PASS in kinds or ActionKind.ARRANGE in kinds:
         return heuristic_cards(legal, state.config.split)
+    if ActionKind.DECLARE in kinds:
+        return Action.declare(strength_declaration(state.view(seat), state.config))
     if ActionKind.CHECK in kinds:
         return Action.check()
     return Action.fold()

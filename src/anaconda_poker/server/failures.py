@@ -59,3 +59,28 @@ def unreadable_hand(table_id: str, hand_no: int) -> ClientError:
         "read; other hands are not affected",
         status=422,
     )
+
+
+def stopped_table(code: str) -> ClientError:
+    """What requests to a table stopped by a failure answer until it is rebuilt
+    (``server/revival.py``): ``storage_unavailable`` after a failed write, else ``internal``;
+    both ``503`` with ``Retry-After``.
+
+    Args:
+        code: the code of the failure that stopped the table.
+    """
+    if code == "storage_unavailable":
+        error = storage_unavailable()
+        error.message = (
+            "this table stopped because its database refused a write; it resumes from its "
+            "last saved state as soon as writes succeed again (its sockets are then closed "
+            "with code 1012: reconnect)"
+        )
+        return error
+    return ClientError(
+        "internal",
+        "this table stopped after a server failure; it resumes from its last saved state in "
+        "a few seconds (its sockets are then closed with code 1012: reconnect)",
+        status=503,
+        retry_after=STORAGE_RETRY_AFTER,
+    )

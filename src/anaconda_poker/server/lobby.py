@@ -21,6 +21,7 @@ from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import name_key
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
+from anaconda_poker.server.revival import TableReviver
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
@@ -54,11 +55,14 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         self.failed_tables: dict[str, FailedTable] = {}
+        self.reviver = TableReviver(self)  # tables stopped by a failed write come back
         self._create_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, *, default_lobby: bool = False) -> None:
-        """Start the writer, rebuild every stored table, start their actors.
+        """Start the writer, rebuild every stored table, start their actors and the
+        :class:`~anaconda_poker.server.revival.TableReviver` of tables stopped by a failed
+        write.
 
         Args:
             default_lobby: create the default table when the database holds none.
@@ -79,6 +83,7 @@ class Lobby:
             )
         if default_lobby and not self.tables:
             await self.create_default_table()
+        self.reviver.start()
 
     async def _restore(self, row: RawTable) -> None:
         """Rebuild and start one stored table, or record it as failed."""
@@ -98,6 +103,7 @@ class Lobby:
 
     async def stop(self) -> None:
         """Stop every actor, then the writer (after flushing)."""
+        await self.reviver.stop()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         if self.writer is not None:
             await asyncio.to_thread(self.writer.stop)
@@ -159,16 +165,22 @@ class Lobby:
         raise ClientError("bad_token", "no seat holds this token", status=401)
 
     def list_tables(self, token: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of every running table, newest first.
+        """Summaries of the listed running tables, newest first.
 
         Args:
-            token: the requester's seat token, if any: tables that could not be rebuilt
-                where it held a seat are listed too (``"status": "failed"``, ``failure``).
+            token: the requester's seat token, if any: the table where it holds a seat is
+                listed even when unlisted, and tables that could not be rebuilt where it
+                held a seat are listed too (``"status": "failed"``, ``failure``).
         """
+        digest = hash_token(token) if token is not None else None
         tables = sorted(self.tables.values(), key=lambda t: t.created_at, reverse=True)
-        lines = [(t.created_at, t.summary()) for t in tables if not t.failed]
-        if token is not None and self.failed_tables:
-            digest = hash_token(token)
+        lines = [
+            (t.created_at, t.summary())
+            for t in tables
+            if not t.failed
+            and (t.settings.listed or (digest is not None and t.find_seat(digest) is not None))
+        ]
+        if digest is not None and self.failed_tables:
             lines += [
                 (f.created_at, f.summary())
                 for f in self.failed_tables.values()
@@ -262,6 +274,7 @@ class Lobby:
             between_hands=self.between_hands,
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
+            listed=request.listed,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:
@@ -319,6 +332,7 @@ class Lobby:
             host_seat=None,
             between_hands=self.between_hands,
             wait_for_humans=True,
+            listed=True,
         )
         seats = [
             {

@@ -62,7 +62,23 @@ Name = Annotated[
     Field(min_length=NAME_MIN_CHARS, max_length=NAME_MAX_CHARS, pattern=NAME_PATTERN),
     BeforeValidator(tidy_name),
 ]
-TableName = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+def storable(text: str) -> str:
+    """Refuse characters no database here can store in a text column: NUL (PostgreSQL's text
+    type has none) and unpaired surrogates (not encodable as UTF-8).
+
+    Raises:
+        ValueError: naming the character class (pydantic reports it with the field's name).
+    """
+    if "\x00" in text:
+        raise ValueError("must not contain the NUL character (U+0000)")
+    if any("\ud800" <= c <= "\udfff" for c in text):
+        raise ValueError("must not contain unpaired surrogate characters (U+D800 to U+DFFF)")
+    return text
+
+
+TableName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(storable)]
 Split = Literal["high_only", "high_low_8", "high_low_any"]
 
 
@@ -114,7 +130,12 @@ class ChatMessage(_Message):
     refused with ``bad_message``)."""
 
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS), AfterValidator(clean_chat)]
+    text: Annotated[
+        str,
+        Field(min_length=1, max_length=MAX_CHAT_CHARS),
+        AfterValidator(clean_chat),
+        AfterValidator(storable),
+    ]
 
 
 class RebuyMessage(_Message):
@@ -159,6 +180,8 @@ def describe_validation_error(error: ValidationError) -> str:
     first = error.errors(include_url=False, include_input=False)[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "message"
     message = str(first.get("msg", "invalid")).removeprefix("Value error, ")  # our own words
+    if first.get("type") == "string_unicode":  # what the database cannot store either
+        message = "must not contain unpaired surrogate characters (U+D800 to U+DFFF)"
     return f"{where}: {message}"
 
 
@@ -224,6 +247,7 @@ class CreateTableRequest(_Message):
     host_plays: bool = True
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
+    listed: bool = False
 
 
 class TakeSeatRequest(_Message):

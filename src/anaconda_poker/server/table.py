@@ -39,6 +39,7 @@ from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
+from anaconda_poker.server.failures import client_error_for, stopped_table
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.storage.event_store import (
     EventWriter,
@@ -96,6 +97,9 @@ class TableSettings:
             server sends nothing more to anyone).
         reveal_deck_after_hand: players of a finished hand may download its full history,
             deck and salt included (every seat's cards: off by default, RULES.md §7).
+        listed: shown in the lobby's table list (``GET /api/tables``) to everyone; an
+            unlisted table (the default for tables players create) is reached through its
+            invite link only.
     """
 
     name: str
@@ -113,6 +117,7 @@ class TableSettings:
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
+    listed: bool = False
 
     def __post_init__(self) -> None:
         self.config.check_players(2)
@@ -143,6 +148,7 @@ class TableSettings:
             "wait_for_humans": self.wait_for_humans,
             "show_equity": self.show_equity,
             "reveal_deck_after_hand": self.reveal_deck_after_hand,
+            "listed": self.listed,
         }
 
     @classmethod
@@ -296,6 +302,7 @@ class Table:
         self.policies: dict[int, SeatPolicy] = {}
         self.stats = TableStats()
         self.failed = False
+        self.failure = "storage_unavailable"  # the code of what stopped a failed table
         self._decisions: dict[int, _Decision] = {}
         self._next_hand_at: float | None = None
         self._choosing: tuple[int, float] | None = None  # (dealer seat, loop deadline)
@@ -624,6 +631,7 @@ class Table:
             "bot_pause": s.bot_pause,
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
+            "listed": s.listed,
             "spectators": sum(1 for c in self.connections if c.seat is None),
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
@@ -826,7 +834,7 @@ class Table:
             ClientError: the request was refused (the reason is also sent to ``conn``).
         """
         if self.failed or self._task is None:
-            raise ClientError("internal", "this table is not running", status=503)
+            raise stopped_table(self.failure)  # rebuilt by the lobby's TableReviver
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait(_Command(kind, args, conn, future))
         return await future
@@ -847,9 +855,10 @@ class Table:
                     await self._handle(command)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a bug or a database failure: never kill the loop silently
+            except Exception as exc:  # a bug or a database failure: never kill the loop
                 log.exception("table %s: failure handling %s", self.table_id, command.kind)
-                error = ClientError("internal", "the server failed to handle the request")
+                error = client_error_for(exc)
+                self.failure = error.code
                 if command.future is not None and not command.future.done():
                     command.future.set_exception(error)
                 elif command.conn is not None:
@@ -862,18 +871,11 @@ class Table:
 
     def _fail_all(self) -> None:
         """The table stopped on a failure: tell every client, refuse what is queued."""
-        self.broadcast(
-            {
-                "type": "error",
-                "code": "internal",
-                "message": "this table stopped after a server failure; it resumes after a restart",
-                "ref": None,
-            }
-        )
+        self.broadcast({"type": "error", **stopped_table(self.failure).payload(), "ref": None})
         while not self._inbox.empty():
             cmd = self._inbox.get_nowait()
             if cmd.future is not None and not cmd.future.done():
-                cmd.future.set_exception(ClientError("internal", "this table stopped"))
+                cmd.future.set_exception(stopped_table(self.failure))
 
     async def _handle(self, command: _Command) -> None:
         handler = _COMMANDS.get(command.kind)

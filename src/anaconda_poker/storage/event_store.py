@@ -153,6 +153,22 @@ class EventStore:
         if took > SLOW_WRITE_SECONDS:
             log.warning("a database write of %d batch(es) took %.0f ms", len(batches), took * 1000)
 
+    def probe_write(self, table_id: str) -> None:
+        """A real write that changes nothing: rewrite a table row's ``closed`` flag with its
+        own value, in a transaction of its own. It needs the same room in the database (or
+        its write-ahead log) as any write, so it tells whether writes succeed again after a
+        full disk or a lost connection.
+
+        Raises:
+            sqlalchemy.exc.OperationalError: the database still refuses writes.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(poker_tables)
+                .where(poker_tables.c.table_id == table_id)
+                .values(closed=poker_tables.c.closed)
+            )
+
     @staticmethod
     def _write_one(conn: Connection, batch: WriteBatch) -> None:
         if batch.new_table is not None:

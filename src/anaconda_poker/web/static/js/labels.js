@@ -74,6 +74,9 @@ export function errorText(code, message) {
     case "invalid_config": return t("These table options do not work together: {message}", { message });
     case "bad_request": return t("The server rejected the form: {message}", { message });
     case "origin_forbidden": return t("The server refused this page's origin.");
+    case "storage_unavailable": return t("The server cannot save right now; nothing was changed. Try again in a few seconds.");
+    case "table_failed": return t("This table could not be restored after a server problem: {message}", { message });
+    case "hand_unreadable": return t("This hand's history is damaged and cannot be shown.");
     case "rebuy_not_allowed": return t("A rebuy is not allowed now.");
     case "leaving": return t("You are leaving the table after this hand.");
     case "hand_running": return t("A hand is running; the next one starts after it.");
