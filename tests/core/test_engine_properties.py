@@ -20,7 +20,7 @@ from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.history import replay
-from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.state import HandState, Phase, Seat
 
 SPLIT_GAMES = ["high_low_8", "high_low_any"]
 SCHEDULES = [((3, 2, 1), 3), ((1, 2, 3), 3), ((2, 2), 2), ((1,), 1), ((3, 3, 3, 1), 4)]
@@ -114,6 +114,16 @@ def check_cards(state: HandState) -> None:
         assert set(hidden) == set(state.dealt[seat][7:])
 
 
+def check_turn(state: HandState) -> None:
+    """A seat asked to bet has something to decide: it faces a bet, or another seat still in
+    the hand has chips to bet against (RULES.md §2: otherwise the round is skipped)."""
+    if state.phase is not Phase.BETTING:
+        return
+    (actor,) = state.to_act
+    others = any(state.live[s] and state.stack[s] > 0 for s in state.players if s != actor)
+    assert state.current_bet > state.bet[actor] or others, f"seat {actor} has nothing to decide"
+
+
 def visible_cards(view: Any) -> set[str]:
     text = json.dumps(view)
     return {card_str(c) for c in range(52) if f'"{card_str(c)}"' in text}
@@ -160,12 +170,14 @@ def test_chips_conserved_cards_partitioned_and_replay(
     state, rng = game
     total = state.starting_total
     check_cards(state)
+    check_turn(state)
     steps = 0
     while not state.is_complete:
         step(state, rng)
         steps += 1
         assert state.chip_total() == total
         check_cards(state)
+        check_turn(state)
         if steps % 17 == 0:  # mid-hand replay
             history = state.history()
             assert replay(history).history() == history

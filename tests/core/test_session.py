@@ -147,3 +147,24 @@ def test_leave_and_add_chips() -> None:
     assert session.seats[2] == Seat(name="p2", stack=50)
     with pytest.raises(SessionError):
         session.leave(1)
+
+
+@pytest.mark.parametrize(("cards", "most"), [(7, 7), (9, 5)])
+def test_more_players_than_one_deck_deals_to_are_refused_when_seated(cards: int, most: int) -> None:
+    """Issue 11: an eighth player (a sixth with 9 cards) was accepted at construction and
+    only failed when the hand started; construction and ``join`` refuse it alike."""
+    config = TableConfig(cards_dealt=cards)
+    message = (
+        f"this table deals {cards} cards to each player: one deck is enough for at most "
+        f"{most} players \\(RULES.md §1\\), so {most + 1} cannot sit at it"
+    )
+    with pytest.raises(SessionError, match=message):
+        Session(config, players(*[30] * (most + 1)))
+    with pytest.raises(SessionError, match=message):
+        Session(config, [*players(*[30] * most), None, Seat(name="x", stack=30), None])
+    session = Session(config, players(*[30] * most), table_size=10)
+    with pytest.raises(SessionError, match=message):
+        session.join(most, name="late", stack=30)
+    assert session.empty_seats == list(range(most, 10))  # nothing changed
+    session.leave(0)
+    session.join(most, name="late", stack=30)  # a free place: accepted

@@ -138,7 +138,14 @@ async def ws_client(live: LiveServer, hello: dict[str, Any], **kwargs: Any) -> C
 
 
 async def create_table(live: LiveServer, **body: Any) -> dict[str, Any]:
-    payload = {"name": "Test", "host_name": "Host", "action_timer": None, "bot_pause": 0, **body}
+    payload = {
+        "name": "Test",
+        "host_name": "Host",
+        "action_timer": None,
+        "bot_pause": 0,
+        "listed": True,  # most tests look for their table in the lobby list
+        **body,
+    }
     async with httpx.AsyncClient(base_url=live.http) as http:
         response = await http.post("/api/tables", json=payload)
     assert response.status_code == 201, response.text

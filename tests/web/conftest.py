@@ -22,6 +22,9 @@ from typing import Any
 
 import pytest
 
+# the browser tests share helpers (test_e2e, test_web_review, nginx_proxy): importlib mode
+sys.path.insert(0, str(Path(__file__).parent))
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -35,6 +35,7 @@ def create_table_in_lobby(
     seats: int = 4,
     equity: bool = False,
     reveal_deck: bool = False,
+    listed: bool = True,
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -59,6 +60,8 @@ def create_table_in_lobby(
         page.check("#show-equity")
     if reveal_deck:
         page.check("#reveal-deck")
+    if listed:
+        page.check("#listed")
     page.click("#create-table")
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     table_id = str(page.url.rsplit("/", 1)[-1])

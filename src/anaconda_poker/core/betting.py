@@ -191,7 +191,12 @@ class BettingRound:
         return low, high
 
     def next_actor(self, seat: int) -> int:
-        """The next seat clockwise after ``seat`` that must act, or ``-1`` (round over)."""
+        """The next seat clockwise after ``seat`` that must act, or ``-1`` (round over).
+
+        A seat left alone with chips (every other seat still in the hand is all-in) that
+        faces no bet has nothing to decide: the round is over (RULES.md §2, betting rounds
+        with at most one player with chips are skipped).
+        """
         order = self.order
         needs = self.needs
         m = len(order)
@@ -199,6 +204,8 @@ class BettingRound:
         for k in range(1, m + 1):
             s = order[(i + k) % m]
             if needs[s]:
+                if self.bet[s] == self.current_bet and self.with_chips() <= 1:
+                    return -1
                 return s
         return -1
 

@@ -32,6 +32,15 @@ class SessionError(AnacondaError):
     seat, too few players with chips, dealer's choice on a table without it)."""
 
 
+def _too_many_players(config: TableConfig, wanted: int) -> SessionError:
+    """The refusal of seating ``wanted`` players where one deck deals to fewer (RULES.md §1)."""
+    most = config.max_players()
+    return SessionError(
+        f"this table deals {config.cards_dealt} cards to each player: one deck is enough "
+        f"for at most {most} players (RULES.md §1), so {wanted} cannot sit at it"
+    )
+
+
 class Session:
     """Consecutive hands at one table.
 
@@ -47,7 +56,9 @@ class Session:
         table_size: number of seats (for players joining later), at most ``MAX_SEATS``.
 
     Raises:
-        SessionError: a table larger than ``MAX_SEATS`` or a bad button.
+        SessionError: a table larger than ``MAX_SEATS``, more seated players than one deck
+            can deal to (RULES.md §1: 7 with 7 cards, 5 with 9; the same error as
+            :meth:`join`), or a bad button.
 
     Busted players (stack 0) keep their seat but sit out; the button moves one seat
     clockwise, among the seats dealt into the next hand, after every hand (RULES.md §1).
@@ -68,6 +79,9 @@ class Session:
             raise SessionError(f"a table has at most {MAX_SEATS} seats, got {size}")
         if not 0 <= button < size:
             raise SessionError(f"button {button} is not a seat of this {size}-seat table")
+        seated = sum(1 for s in seats if s is not None)
+        if seated > config.max_players():
+            raise _too_many_players(config, seated)
         self.config = config
         self.seats: list[Seat | None] = list(seats) + [None] * (size - len(seats))
         self.rng = rng
@@ -121,12 +135,8 @@ class Session:
             raise SessionError(f"seat {index} is taken; empty seats are {self.empty_seats}")
         chips = self._check_chips(stack, "a joining player's stack")
         seated = len(self.seats) - len(self.empty_seats)
-        most = self.config.max_players()
-        if seated >= most:
-            raise SessionError(
-                f"this table deals {self.config.cards_dealt} cards: at most {most} players "
-                f"can sit at it, and {seated} already do"
-            )
+        if seated >= self.config.max_players():
+            raise _too_many_players(self.config, seated + 1)
         self.seats[index] = Seat(name=name, stack=chips)
 
     def leave(self, seat: int) -> Seat:

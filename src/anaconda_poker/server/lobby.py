@@ -165,16 +165,22 @@ class Lobby:
         raise ClientError("bad_token", "no seat holds this token", status=401)
 
     def list_tables(self, token: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of every running table, newest first.
+        """Summaries of the listed running tables, newest first.
 
         Args:
-            token: the requester's seat token, if any: tables that could not be rebuilt
-                where it held a seat are listed too (``"status": "failed"``, ``failure``).
+            token: the requester's seat token, if any: the table where it holds a seat is
+                listed even when unlisted, and tables that could not be rebuilt where it
+                held a seat are listed too (``"status": "failed"``, ``failure``).
         """
+        digest = hash_token(token) if token is not None else None
         tables = sorted(self.tables.values(), key=lambda t: t.created_at, reverse=True)
-        lines = [(t.created_at, t.summary()) for t in tables if not t.failed]
-        if token is not None and self.failed_tables:
-            digest = hash_token(token)
+        lines = [
+            (t.created_at, t.summary())
+            for t in tables
+            if not t.failed
+            and (t.settings.listed or (digest is not None and t.find_seat(digest) is not None))
+        ]
+        if digest is not None and self.failed_tables:
             lines += [
                 (f.created_at, f.summary())
                 for f in self.failed_tables.values()
@@ -268,6 +274,7 @@ class Lobby:
             between_hands=self.between_hands,
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
+            listed=request.listed,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:
@@ -325,6 +332,7 @@ class Lobby:
             host_seat=None,
             between_hands=self.between_hands,
             wait_for_humans=True,
+            listed=True,
         )
         seats = [
             {

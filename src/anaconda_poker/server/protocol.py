@@ -247,6 +247,7 @@ class CreateTableRequest(_Message):
     host_plays: bool = True
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
+    listed: bool = False
 
 
 class TakeSeatRequest(_Message):

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
@@ -21,6 +21,7 @@ from anaconda_poker.server.connection import WebSocketConnection
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.histories import history_for
+from anaconda_poker.server.ledger_csv import ledger_csv
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
@@ -134,6 +135,7 @@ async def options() -> dict[str, Any]:
             "host_plays": True,
             "show_equity": False,
             "reveal_deck_after_hand": False,
+            "listed": False,
         },
     }
 
@@ -181,6 +183,18 @@ async def take_seat(request: Request, table_id: str, body: TakeSeatRequest) -> d
 async def ledger(request: Request, table_id: str) -> dict[str, Any]:
     """Chips per player."""
     return {"ledger": lobby_of(request).table(table_id).ledger()}
+
+
+@router.get("/api/tables/{table_id}/ledger.csv", response_class=PlainTextResponse)
+async def ledger_as_csv(request: Request, table_id: str) -> Response:
+    """The ledger as a CSV download (``server/ledger_csv.py``): one row per player, a total."""
+    table = lobby_of(request).table(table_id)
+    filename = f"anaconda-ledger-{table_id}.csv"
+    return Response(
+        ledger_csv(table.ledger()),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
 
 
 @router.get("/api/tables/{table_id}/hands")

@@ -97,6 +97,9 @@ class TableSettings:
             server sends nothing more to anyone).
         reveal_deck_after_hand: players of a finished hand may download its full history,
             deck and salt included (every seat's cards: off by default, RULES.md §7).
+        listed: shown in the lobby's table list (``GET /api/tables``) to everyone; an
+            unlisted table (the default for tables players create) is reached through its
+            invite link only.
     """
 
     name: str
@@ -114,6 +117,7 @@ class TableSettings:
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
+    listed: bool = False
 
     def __post_init__(self) -> None:
         self.config.check_players(2)
@@ -144,6 +148,7 @@ class TableSettings:
             "wait_for_humans": self.wait_for_humans,
             "show_equity": self.show_equity,
             "reveal_deck_after_hand": self.reveal_deck_after_hand,
+            "listed": self.listed,
         }
 
     @classmethod
@@ -626,6 +631,7 @@ class Table:
             "bot_pause": s.bot_pause,
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
+            "listed": s.listed,
             "spectators": sum(1 for c in self.connections if c.seat is None),
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,

@@ -38,13 +38,14 @@ async function request(method, path, { body, token } = {}) {
 
 export const api = {
   options: () => request("GET", "/api/options"),
-  tables: () => request("GET", "/api/tables"),
+  tables: (token) => request("GET", "/api/tables", { token }),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   createTable: (body) => request("POST", "/api/tables", { body }),
   takeSeat: (id, body) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { body }),
   hands: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/hands`),
   hand: (id, n, token) => request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}`, { token }),
   ledger: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}/ledger`),
+  ledgerCsvUrl: (id) => `/api/tables/${encodeURIComponent(id)}/ledger.csv`,
   replay: (history) => request("POST", "/api/replay", { body: history }),
   seatFrames: (id, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}/frames`, { token }),

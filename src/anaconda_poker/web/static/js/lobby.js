@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
-import { getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
+import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 const FALLBACK_OPTIONS = {
   config_defaults: {
@@ -105,6 +105,7 @@ export function mount(main) {
       botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
       revealDeck: Boolean(d.reveal_deck_after_hand),
+      listed: Boolean(d.listed),
       hostPlays: d.host_plays ?? true,
     };
   }
@@ -261,7 +262,9 @@ export function mount(main) {
         serverHasEquity() ? h("label.check", null, h("input", { type: "checkbox", id: "show-equity", checked: form.showEquity,
           onchange: (ev) => { form.showEquity = ev.target.checked; } }), t("Players may see their equity while arranging")) : null,
         h("label.check", null, h("input", { type: "checkbox", id: "reveal-deck", checked: form.revealDeck,
-          onchange: (ev) => { form.revealDeck = ev.target.checked; } }), t("Reveal the deck after each hand (lets players verify the shuffle, but shows folded and unused cards)"))),
+          onchange: (ev) => { form.revealDeck = ev.target.checked; } }), t("Reveal the deck after each hand (lets players verify the shuffle, but shows folded and unused cards)")),
+        h("label.check", null, h("input", { type: "checkbox", id: "listed", checked: form.listed,
+          onchange: (ev) => { form.listed = ev.target.checked; } }), t("List this table in the lobby (otherwise only people with the invite link find it)"))),
       h("div.form-actions", null,
         h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
         h("span", { id: "create-error", role: "alert", class: "muted" })));
@@ -303,6 +306,7 @@ export function mount(main) {
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
       reveal_deck_after_hand: Boolean(form.revealDeck),
+      listed: Boolean(form.listed),
       ...(serverHas("host_plays") ? { host_plays: Boolean(form.hostPlays) } : {}),
     };
   }
@@ -426,7 +430,14 @@ export function mount(main) {
   async function loadTables() {
     try {
       const res = await api.tables();
-      tables = res.tables || [];
+      const listed = res.tables || [];
+      // unlisted tables where this browser holds a seat: the server lists them to the token
+      const known = new Set(listed.map((tb) => tb.table_id));
+      const mine = Object.entries(allSeats()).filter(([id, info]) => !known.has(id) && info?.token);
+      const extra = await Promise.all(mine.map(([id, info]) => api.tables(info.token)
+        .then((r) => (r.tables || []).filter((tb) => tb.table_id === id && tb.status !== "failed"))
+        .catch(() => [])));
+      tables = [...extra.flat(), ...listed];
       tablesError = null;
     } catch (err) {
       tablesError = err;

@@ -42,6 +42,11 @@ export function seatFor(tableId) {
   return prefs.seats?.[tableId] ?? null;
 }
 
+/** Every seat this browser holds: `{tableId: {token, seat, name}}`. */
+export function allSeats() {
+  return { ...(prefs.seats || {}) };
+}
+
 /** Seat tokens this browser held at a table before leaving it (newest last). */
 export function formerTokens(tableId) {
   return prefs.formerTokens?.[tableId] ?? [];

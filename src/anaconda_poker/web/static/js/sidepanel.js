@@ -255,14 +255,16 @@ export class SidePanel {
     if (this.ledger === null) return h("p.muted", null, t("Loading…"));
     if (this.ledger instanceof Error) return h("p.error-box", null, errorText(this.ledger.code, this.ledger.message));
     if (!this.ledger.length) return h("p.muted", null, t("Nobody has played yet."));
-    return h("table.ledger", { id: "ledger" },
+    return h("div", null, h("table.ledger", { id: "ledger" },
       h("thead", null, h("tr", null,
         h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
         h("th", { scope: "col" }, t("Stack")), h("th", { scope: "col" }, t("Net")), h("th", { scope: "col" }, t("Hands")))),
       h("tbody", null, this.ledger.map((row) => h("tr", null,
         h("td", null, row.left ? `${row.name} (${t("left the table")})` : row.name), h("td", null, chips(row.bought_in)), h("td", null, chips(row.stack)),
         h("td", { class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, `${row.net > 0 ? "+" : ""}${chips(row.net)}`),
-        h("td", null, chips(row.hands))))));
+        h("td", null, chips(row.hands)))))),
+      h("p", null, h("a.btn.small", { id: "ledger-csv", href: api.ledgerCsvUrl(this.tableId), download: "" },
+        t("Download the ledger (CSV)"))));
   }
 
   // -------------------------------------------------------------- fairness
