@@ -61,9 +61,7 @@ def is_json_content_type(value: str | None) -> bool:
 
 def _respond(error: ClientError) -> JSONResponse:
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
-    return JSONResponse(
-        error_body(error.code, error.message), status_code=error.status, headers=headers
-    )
+    return JSONResponse({"error": error.payload()}, status_code=error.status, headers=headers)
 
 
 async def client_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -101,7 +99,7 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     else:
         reason = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
         message = f"{where}: {reason}"
-    return _respond(ClientError("bad_request", message))
+    return _respond(ClientError("bad_request", message, field=where))
 
 
 async def http_error(_request: Request, exc: Exception) -> JSONResponse:
