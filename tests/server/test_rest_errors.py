@@ -120,6 +120,15 @@ def test_method_not_allowed_names_the_allowed_methods(client: TestClient) -> Non
     assert response.headers["allow"] == "GET"
     response = client.delete("/api/tables")
     assert response.headers["allow"] == "GET, POST"
+    # paths that only the static files would otherwise answer (404)
+    for method, path, allow in (
+        ("GET", "/api/replay", "POST"),
+        ("HEAD", "/api/health", "GET"),
+        ("GET", "/api/tables/x/seats", "POST"),
+    ):
+        response = client.request(method, path)
+        assert (response.status_code, response.headers["allow"]) == (405, allow), path
+    assert client.get("/api/nowhere").status_code == 404
 
 
 def test_an_unexpected_failure_is_logged_and_answered_internal(

@@ -131,13 +131,18 @@ def allowed_methods(request: Request) -> str | None:
 
 async def http_error(request: Request, exc: Exception) -> JSONResponse:
     """Routing and body-parsing errors, each with a documented code and the headers the
-    error carries (``405``: ``Allow``, the methods the path supports, RFC 9110 §15.5.6)."""
+    error carries. A method the path does not serve answers ``405`` with ``Allow`` (the
+    methods it does serve, RFC 9110 §15.5.6) — also when the request fell through to the
+    static files (which answered ``404``), e.g. ``GET /api/replay``."""
     assert isinstance(exc, StarletteHTTPException)
     status = exc.status_code
     headers = dict(exc.headers or {})
-    allow = allowed_methods(request) if status == 405 else None
+    allow = allowed_methods(request) if status in (404, 405) else None
     if allow is not None:
         headers["Allow"] = allow
+        if status == 404:
+            exc = StarletteHTTPException(405, "Method Not Allowed")
+            status = 405
     cause = exc.__cause__
     if status == 400 and isinstance(cause, UnicodeDecodeError):
         error = ClientError("bad_encoding", f"the body is not valid UTF-8; {JSON_RULE}")
