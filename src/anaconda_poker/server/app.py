@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
+from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
@@ -94,6 +95,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         allowed_origins=settings.allowed_origins,
         create_rate_limit=settings.create_rate_limit,
     )
+    app.add_middleware(  # added last: runs first, so nothing sees a foreign Host
+        HostGuardMiddleware,
+        allowed_hosts=settings.allowed_hosts,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer, refusals too
     install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)

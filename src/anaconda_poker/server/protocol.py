@@ -107,13 +107,15 @@ class Hello(_Message):
 
 
 class ActionBody(_Message):
-    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips) or ``cards``."""
+    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips), ``cards`` or
+    ``direction`` (``declare``: ``high``, ``low`` or ``both``, RULES.md §6)."""
 
-    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange"]
+    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange", "declare"]
     to: int | None = Field(default=None, ge=1, le=MAX_CHIPS)
     cards: list[Annotated[str, Field(min_length=2, max_length=3)]] | None = Field(
         default=None, max_length=9
     )
+    direction: Literal["high", "low", "both"] | None = None
     all_in: bool | None = None
 
 
