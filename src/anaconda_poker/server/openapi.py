@@ -181,8 +181,25 @@ ERRORS: dict[tuple[str, str], Mapping[int, tuple[str, ...]]] = {
         503: ("unavailable",),
     },
 }
-"""The error statuses of each operation and the codes each may carry (docs/protocol.md §8).
-Every operation may also answer ``500 internal`` (the catch-all, logged)."""
+"""The error statuses of each operation and the codes each may carry (docs/protocol.md §8);
+every operation may also answer those of :data:`EVERY_OPERATION`."""
+
+EVERY_OPERATION: dict[int, tuple[str, ...]] = {
+    400: ("bad_host",),  # a Host the server is not served under (server/http_security.py)
+    500: ("internal",),  # the catch-all, logged
+}
+
+
+def errors_of(key: tuple[str, str]) -> dict[int, tuple[str, ...]]:
+    """``{status: codes}`` an operation may answer: its own and :data:`EVERY_OPERATION`'s.
+
+    Raises:
+        KeyError: the operation has no line in :data:`ERRORS`.
+    """
+    merged = {status: tuple(codes) for status, codes in ERRORS[key].items()}
+    for status, codes in EVERY_OPERATION.items():
+        merged[status] = (*merged.get(status, ()), *codes)
+    return merged
 
 
 def _error_response(codes: tuple[str, ...]) -> dict[str, Any]:
@@ -224,7 +241,7 @@ def build_openapi(app: FastAPI) -> dict[str, Any]:
                 responses[success]["content"] = {"application/json": {"schema": ref}}
             if path.endswith("/ledger.csv"):
                 responses[success]["content"] = {"text/csv": {"schema": {"type": "string"}}}
-            for status, codes in sorted({**ERRORS[key], 500: ("internal",)}.items()):
+            for status, codes in sorted(errors_of(key).items()):
                 responses[str(status)] = _error_response(codes)
     return document
 
