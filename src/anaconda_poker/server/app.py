@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
-from anaconda_poker.server.http_security import HostGuardMiddleware
+from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
@@ -99,6 +99,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         allowed_hosts=settings.allowed_hosts,
         forwarded_allow_ips=settings.forwarded_allow_ips,
     )
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer, refusals too
     install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
