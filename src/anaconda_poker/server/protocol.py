@@ -24,6 +24,7 @@ from pydantic import (
     model_validator,
 )
 
+from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
@@ -224,7 +225,12 @@ class BotSpec(_Message):
     """A bot seat at table creation."""
 
     seat: int = Field(ge=0, le=9)
-    level: str = Field(min_length=1, max_length=32)
+    level: str = Field(
+        min_length=1,
+        max_length=32,
+        # documented (OpenAPI) as the bot levels; any other answers invalid_config
+        json_schema_extra={"enum": list(BOTS)},
+    )
     name: Name | None = None
 
 
