@@ -129,8 +129,8 @@ export function mount(main) {
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
-  function field(id, label, control, hint) {
-    return h("div.field", null, h("label", { for: id }, label), control, hint ? h("span.hint", null, hint) : null);
+  function field(id, label, control, hint, wide = false) {
+    return h("div.field", { class: wide ? "wide" : null }, h("label", { for: id }, label), control, hint ? h("span.hint", null, hint) : null);
   }
 
   function num(id, key, min, max, extra = {}) {
@@ -229,9 +229,9 @@ export function mount(main) {
           field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),
           field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
           field("starting-stack", t("Starting stack"), num("starting-stack", "startingStack", 1, 10000000)),
-          field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel)),
+          field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel), null, true),
           field("first-to-act", t("First to act after each card is turned"),
-            select("first-to-act", "firstToAct", c.reveal_first_to_act, firstToActLabel)))),
+            select("first-to-act", "firstToAct", c.reveal_first_to_act, firstToActLabel), null, true))),
       h("fieldset", null, h("legend", null, t("Players")),
         h("div.form-grid", null,
           field("seats", t("Seats"), num("seats", "seats", 2, 7))),
