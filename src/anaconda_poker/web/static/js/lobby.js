@@ -20,7 +20,7 @@ const FALLBACK_OPTIONS = {
   },
   bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
   table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60, dealers_choice: false,
-    bot_pause: 1.0, auto_start: true, allow_rebuys: true },
+    bot_pause: 1.0, next_hand_delay: 8, auto_start: true, allow_rebuys: true },
 };
 
 /** Absolute invite URL of a table (the server's /t/<id> redirect). */
@@ -102,7 +102,7 @@ export function mount(main) {
       raiseCap: c.raise_cap ?? "", forcedBet: c.forced_bet, firstToAct: c.reveal_first_to_act,
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
-      botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
+      botPause: d.bot_pause, nextHandDelay: d.next_hand_delay ?? 8, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
       revealDeck: Boolean(d.reveal_deck_after_hand),
       listed: Boolean(d.listed),
@@ -252,7 +252,9 @@ export function mount(main) {
       h("details", null, h("summary", null, t("More options")),
         h("div.form-grid", { style: { "margin-top": "8px" } },
           field("bot-pause", t("Bot thinking pause (seconds)"), h("input", { id: "bot-pause", type: "number", min: 0, max: 10, step: 0.1,
-            value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } }))),
+            value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } })),
+          field("next-hand-delay", t("Seconds the showdown stays before the next hand"), h("input", { id: "next-hand-delay", type: "number", min: 0, max: 120, step: 1,
+            value: form.nextHandDelay, oninput: (ev) => { form.nextHandDelay = ev.target.value; } }))),
         h("label.check", null, h("input", { type: "checkbox", id: "auto-start", checked: form.autoStart,
           onchange: (ev) => { form.autoStart = ev.target.checked; } }), t("Deal the next hand automatically")),
         h("label.check", null, h("input", { type: "checkbox", id: "allow-rebuys", checked: form.allowRebuys,
@@ -302,6 +304,7 @@ export function mount(main) {
       time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
       dealers_choice: Boolean(form.dealersChoice),
       bot_pause: Math.min(10, Math.max(0, Number(form.botPause) || 0)),
+      ...(serverHas("next_hand_delay") ? { next_hand_delay: String(form.nextHandDelay).trim() === "" ? options.table_defaults.next_hand_delay : Math.min(120, Math.max(0, Number(form.nextHandDelay) || 0)) } : {}),
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
