@@ -1,6 +1,6 @@
 """Errors the server reports to clients: a stable ``code`` plus an English ``message``.
 
-Clients translate by ``code`` (``docs/protocol.md`` §7); the message is a fallback and for
+Clients translate by ``code`` (``docs/protocol.md`` §8); the message is a fallback and for
 logs. Nothing else about a failure (no stack trace, no exception text of unexpected errors)
 is ever sent.
 """
@@ -18,7 +18,7 @@ class ClientError(Exception):
     """A request that the server refuses, with a stable code and a clear reason.
 
     Args:
-        code: machine-readable code from ``docs/protocol.md`` §7 (``stale_turn`` ...).
+        code: machine-readable code from ``docs/protocol.md`` §8 (``stale_turn`` ...).
         message: English explanation naming what was wrong and what is allowed.
         status: HTTP status for REST responses (ignored on the websocket).
         retry_after: seconds, sent as the ``Retry-After`` header of a REST response
@@ -39,24 +39,28 @@ class ClientError(Exception):
         return {"code": self.code, "message": self.message}
 
 
+ENGINE_ERROR_CODES: tuple[tuple[type[AnacondaError], str], ...] = (
+    (rule_errors.HandCompleteError, "hand_complete"),
+    (rule_errors.FoldedError, "folded"),
+    (rule_errors.NotYourTurnError, "not_your_turn"),
+    (rule_errors.AmountError, "amount_out_of_range"),
+    (rule_errors.ActionNotAllowedError, "not_allowed"),
+    (rule_errors.WrongCardCountError, "wrong_card_count"),
+    (rule_errors.CardNotInHandError, "card_not_in_hand"),
+    (DuplicateCardError, "duplicate_card"),
+    (MalformedActionError, "malformed_action"),
+)
+"""Engine error classes and their protocol codes, most specific first (any other engine
+rejection is ``illegal_action``)."""
+
+
 def engine_error_code(error: AnacondaError) -> str:
-    """The protocol code of an engine rejection (``docs/protocol.md`` §7).
+    """The protocol code of an engine rejection (``docs/protocol.md`` §8).
 
     Args:
         error: raised by ``HandState.apply`` or by parsing an action.
     """
-    table: tuple[tuple[type[AnacondaError], str], ...] = (
-        (rule_errors.HandCompleteError, "hand_complete"),
-        (rule_errors.FoldedError, "folded"),
-        (rule_errors.NotYourTurnError, "not_your_turn"),
-        (rule_errors.AmountError, "amount_out_of_range"),
-        (rule_errors.ActionNotAllowedError, "not_allowed"),
-        (rule_errors.WrongCardCountError, "wrong_card_count"),
-        (rule_errors.CardNotInHandError, "card_not_in_hand"),
-        (DuplicateCardError, "duplicate_card"),
-        (MalformedActionError, "malformed_action"),
-    )
-    for cls, code in table:
+    for cls, code in ENGINE_ERROR_CODES:
         if isinstance(error, cls):
             return code
     return "illegal_action"
