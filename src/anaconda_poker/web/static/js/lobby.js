@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
-import { declareModeLabel, swingLabel } from "./declare.js";
+import { declareModeLabel, declareModeShort, swingLabel, swingShort } from "./declare.js";
 import { chips, t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
@@ -283,9 +283,9 @@ export function mount(main) {
     const c = options.choices;
     if (!c.declare || !c.swing || !splitHasLow()) return null;
     return h("div.form-grid", { id: "declare-options", style: { "margin-top": "8px" } },
-      field("declare", t("Split pots"), select("declare", "declare", c.declare, declareModeLabel, render),
-        form.dealersChoice ? t("A high-only hand is played by the cards.") : null),
-      form.declare === "declare" ? field("swing", t("Swing"), select("swing", "swing", c.swing, swingLabel)) : null);
+      field("declare", t("Split pots"), select("declare", "declare", c.declare, declareModeShort, render),
+        [declareModeLabel(form.declare), form.dealersChoice ? ` ${t("A high-only hand is played by the cards.")}` : ""].join(""), true),
+      form.declare === "declare" ? field("swing", t("Swing"), select("swing", "swing", c.swing, swingShort, render), swingLabel(form.swing), true) : null);
   }
 
   function splitHasLow() {
