@@ -46,7 +46,7 @@ class Lobby:
         writer: EventWriter | None,
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
-        between_hands: float = 3.0,
+        between_hands: float = 8.0,
     ) -> None:
         self.store = store
         self.writer = writer
@@ -287,7 +287,9 @@ class Lobby:
             auto_start=request.auto_start,
             allow_rebuys=request.allow_rebuys,
             host_seat=host_seat,
-            between_hands=self.between_hands,
+            between_hands=(
+                self.between_hands if request.next_hand_delay is None else request.next_hand_delay
+            ),
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
             listed=request.listed,

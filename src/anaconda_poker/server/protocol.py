@@ -249,6 +249,7 @@ class CreateTableRequest(_Message):
     time_bank: float = Field(default=60.0, ge=0, le=36000)
     dealers_choice: bool = False
     bot_pause: float = Field(default=1.0, ge=0, le=30)
+    next_hand_delay: float | None = Field(default=None, ge=0, le=120)
     auto_start: bool = True
     allow_rebuys: bool = True
     host_plays: bool = True
