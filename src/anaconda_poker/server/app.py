@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
@@ -85,7 +86,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         title="anaconda-poker",
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,
+        openapi_url=OPENAPI_URL,  # the document of server/openapi.py
         lifespan=lifespan,
     )
     app.state.settings = settings
@@ -103,8 +104,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
+    install_openapi(app)
 
-    @app.get("/t/{table_id}")
+    @app.get("/t/{table_id}", include_in_schema=False)  # a link for people, not the API
     async def invite(table_id: str) -> RedirectResponse:
         """Invite link: redirect to the web client with the table preselected."""
         return RedirectResponse(url=f"/?table={table_id}", status_code=307)
