@@ -8,6 +8,7 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 from anaconda_poker.server.presence import PresenceOptions
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
@@ -43,6 +44,13 @@ class ServerSettings:
             timers and deals stop until someone connects (``None``: never).
         table_update_delay: seconds over which TableInfo changes from sockets joining and
             leaving are coalesced into one update (0: one update per join, at once).
+        allowed_hosts: the host names answered (``Host`` header); any other gets
+            ``400 bad_host`` (``server/http_security.py``, against DNS rebinding). Default:
+            the loopback names only; ``anaconda-poker serve`` adds the bound address,
+            ``--public-url`` and ``--allowed-host``.
+        forwarded_allow_ips: proxies whose ``X-Forwarded-For`` names the client address the
+            limits count (:func:`~anaconda_poker.server.http_security.client_address`);
+            ``()`` trusts nobody (the TCP peer counts), ``None`` trusts every peer.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -58,6 +66,8 @@ class ServerSettings:
     max_sockets_per_address: int | None = 64
     idle_grace: float | None = 30.0
     table_update_delay: float = 0.5
+    allowed_hosts: AllowedHosts = field(default=AllowedHosts.of(LOOPBACK_HOSTS))
+    forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()
 
     def presence(self) -> PresenceOptions:
         """The tables' socket options (``server/presence.py``).
