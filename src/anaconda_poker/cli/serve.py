@@ -45,7 +45,12 @@ def serve(
     default_lobby: bool = typer.Option(
         True, help="Create a table with two bots when the database has none."
     ),
-    between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
+    between_hands: float = typer.Option(
+        8.0,
+        help="Seconds the showdown stays before the next hand (a table's next_hand_delay "
+        "overrides it).",
+        min=0,
+    ),
     static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
     log_level: str = typer.Option("warning", help="uvicorn log level."),
     ws_compression: bool = typer.Option(

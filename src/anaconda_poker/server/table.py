@@ -88,7 +88,9 @@ class TableSettings:
         auto_start: deal hands automatically.
         allow_rebuys: seats may ask for more chips.
         host_seat: the host's seat, or ``None`` (then rebuys are approved automatically).
-        between_hands: pause between two automatically dealt hands, seconds.
+        between_hands: pause between two automatically dealt hands, seconds: the showdown
+            stays on the table that long (``next_hand_delay`` in TableInfo and the create
+            request, issue 12 §3).
         wait_for_humans: deal automatically only while a human seat would be dealt in (the
             default lobby's bots do not play alone).
         show_equity: players may see their own equity in the web client (advice only; the
@@ -111,7 +113,7 @@ class TableSettings:
     auto_start: bool = True
     allow_rebuys: bool = True
     host_seat: int | None = 0
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
@@ -636,6 +638,8 @@ class Table:
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
+            "next_hand_delay": s.between_hands,
+            "next_hand_at": self._next_hand_wall(),
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
             "listed": s.listed,
@@ -644,6 +648,15 @@ class Table:
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
             "seats": seats,
         }
+
+    def _next_hand_wall(self) -> float | None:
+        """When the next hand is dealt automatically, as server time (Unix seconds, like the
+        action timer's deadline), or ``None`` when no deal is armed (a hand is running, the
+        table is paused or waits for the host or for players)."""
+        if self._next_hand_at is None or self.in_hand or self.paused:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return round(time.time() + max(0.0, self._next_hand_at - loop_now), 3)
 
     def summary(self) -> dict[str, Any]:
         """One line of ``GET /api/tables``."""
@@ -1224,9 +1237,9 @@ class Table:
                 "history_url": f"/api/tables/{self.table_id}/hands/{self.hand_no}",
             }
         )
+        self._maybe_schedule_next_hand(now)  # first: the table message says when it deals
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
-        self._maybe_schedule_next_hand(now)
 
     def full_history(self) -> dict[str, Any]:
         """The current/last hand's HAND_HISTORY.md document with the fairness fields."""
@@ -1498,6 +1511,7 @@ class Table:
         if self._choosing is not None:
             limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
             self._choosing = (self._choosing[0], now + limit)
+        self._next_hand_at = None  # the showdown countdown starts again in full, announced
         self._maybe_schedule_next_hand(now)
 
     async def _cmd_next_hand(self, conn: Connection | None) -> None:
