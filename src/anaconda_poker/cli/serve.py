@@ -16,7 +16,6 @@ import gc
 import math
 import socket
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import typer
 
@@ -106,7 +105,11 @@ def serve(
     import uvicorn
 
     from anaconda_poker.server.app import create_app
-    from anaconda_poker.server.http_security import allowed_hosts_for, parse_networks
+    from anaconda_poker.server.http_security import (
+        allowed_hosts_for,
+        parse_networks,
+        public_origin,
+    )
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -134,6 +137,8 @@ def serve(
 
     try:
         hosts = allowed_hosts_for(host, public_url=public_url, extra=allowed_host)
+        if public_url:
+            public_origin(public_url)  # a bad port is refused here, before anything starts
     except ValueError as exc:
         typer.echo(f"--allowed-host/--public-url: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -144,8 +149,7 @@ def serve(
         raise typer.Exit(2) from None
     origins = [o.rstrip("/") for o in allow_origin]
     if public_url:
-        parts = urlsplit(public_url.strip())
-        origins.append(f"{parts.scheme}://{parts.netloc}")
+        origins.append(public_origin(public_url))
     grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
     per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
     per_address = _off_or(

@@ -34,13 +34,13 @@ from typing import Any
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
-from anaconda_poker.server.hand_rules import hand_config
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.server.presence import (
     SEAT_REVOKED,
