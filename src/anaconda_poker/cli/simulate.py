@@ -33,7 +33,15 @@ from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import BIG_BET_DEFAULT, Betting, Direction, Split, TableConfig
+from anaconda_poker.core.config import (
+    BIG_BET_DEFAULT,
+    Betting,
+    DeclareMode,
+    Direction,
+    Split,
+    Swing,
+    TableConfig,
+)
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import Translator, language_from_environment, translator
 
@@ -263,6 +271,18 @@ def simulate_command(
         int | None,
         typer.Option("--big-bet", min=1, help="Big bet, chips (default: twice the small bet)."),
     ] = None,
+    declare: Annotated[
+        bool,
+        typer.Option(
+            "--declare",
+            help="Split pots by declaration (RULES.md §6; split games only): the bots "
+            "declare high, low or both before the showdown.",
+        ),
+    ] = False,
+    swing: Annotated[
+        Swing,
+        typer.Option("--swing", help="With --declare: strict or ties_ok (RULES.md §6)."),
+    ] = Swing.STRICT,
     stack: Annotated[int, typer.Option("--stack", min=1, help="Chips per player each hand.")] = 500,
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Montecarlo bot: deals sampled per decision.")
@@ -304,6 +324,8 @@ def simulate_command(
             ante=ante,
             small_bet=small_bet,
             big_bet=BIG_BET_DEFAULT if big_bet is None else big_bet,
+            declare=DeclareMode.DECLARE if declare else DeclareMode.CARDS_SPEAK,
+            swing=swing,
         )
         spec = ArenaSpec(
             config=config,
