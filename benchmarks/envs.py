@@ -12,8 +12,9 @@ process, one core):
   (an arrangement is five steps);
 - Gymnasium (``SingleSeatEnv``): one learning seat choosing random legal indices against
   ``random`` bots; a step is one ``env.step`` (the bots' actions inside it are not counted);
-- OpenSpiel (``python_anaconda``): random playouts from the initial state, chance nodes
-  (the deal) included; a step is one ``apply_action``.
+- OpenSpiel (``python_anaconda``): random playouts from the initial state (``legal_actions``
+  and ``apply_action``, no observation tensors built); a step is one player decision (the
+  deal's chance nodes are played but not counted).
 """
 
 from __future__ import annotations
@@ -89,8 +90,9 @@ def gymnasium_steps(players: int, seed: int) -> Callable[[], int]:
 
 def openspiel_steps(players: int, seed: int) -> Callable[[], int] | None:
     try:
-        import anaconda_poker.rl.spiel  # noqa: F401  (registers python_anaconda)
         import pyspiel
+
+        import anaconda_poker.rl.spiel  # noqa: F401  (registers python_anaconda)
     except ImportError:  # pragma: no cover - benchmark-only dependency
         return None
     game = pyspiel.load_game("python_anaconda", {"players": players})
@@ -105,7 +107,7 @@ def openspiel_steps(players: int, seed: int) -> Callable[[], int] | None:
                 state.apply_action(rng.choices(outcomes, weights)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
+                steps += 1
         return steps
 
     return play

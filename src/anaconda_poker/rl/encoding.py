@@ -134,6 +134,10 @@ class Encoding:
             + 5
         )
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
+        """Encodings never change: copies of a hand (OpenSpiel clones) share this one."""
+        return self
+
     def __repr__(self) -> str:
         return f"Encoding(num_players={self.num_players}, config={self.config!r})"
 

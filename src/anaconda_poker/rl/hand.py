@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from anaconda_poker.core.actions import Action
+from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.state import ARRANGE_COUNT, HandState, Seat
 from anaconda_poker.rl.encoding import Encoding, IllegalActionError, Mask, Vector
 
@@ -34,7 +34,7 @@ class LearningHand:
         anaconda_poker.core.errors.InvalidConfigError: a bad button, stack or deal.
     """
 
-    __slots__ = ("encoding", "picks", "state")
+    __slots__ = ("betting_log", "encoding", "picks", "state")
 
     def __init__(
         self,
@@ -51,6 +51,9 @@ class LearningHand:
             raise ValueError("a LearningHand needs rng (a seeded random.Random) or dealt cards")
         self.state = HandState(encoding.config, seats=seats, button=button, rng=rng, dealt=dealt)
         self.picks: list[tuple[int, ...]] = [() for _ in seats]
+        self.betting_log: list[tuple[int, int, ActionKind, int]] = []
+        """``(betting round 1..9, seat, kind, chips put in)`` of every betting action
+        played through :meth:`step` (public information)."""
 
     @property
     def current_seat(self) -> int | None:
@@ -88,7 +91,15 @@ class LearningHand:
             raise IllegalActionError(f"action {index!r}: the hand is complete")
         decoded = self.encoding.decode(self.state, seat, index, self.picks[seat])
         if isinstance(decoded, Action):
-            self.state.apply(seat, decoded)
+            state = self.state
+            if decoded.kind.is_betting:
+                before = state.committed[seat] + state.bet[seat]
+                rnd = state.betting_round
+                state.apply(seat, decoded)
+                put = state.committed[seat] + state.bet[seat] - before
+                self.betting_log.append((rnd, seat, decoded.kind, max(put, 0)))
+            else:
+                state.apply(seat, decoded)
             return
         picks = (*self.picks[seat], decoded)
         if len(picks) < ARRANGE_COUNT:

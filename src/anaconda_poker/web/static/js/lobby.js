@@ -8,6 +8,14 @@ import { chips, t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
+/** Input of the create form for each request field the server may name in an error. */
+const FIELD_INPUTS = {
+  name: "table-name", host_name: "host-name", seats: "seats", starting_stack: "starting-stack",
+  action_timer: "action-timer", time_bank: "time-bank", bot_pause: "bot-pause",
+  "config.ante": "ante", "config.small_bet": "small-bet", "config.big_bet": "big-bet",
+  "config.raise_cap": "raise-cap", "config.pass_counts": "pass-count-0",
+};
+
 const FALLBACK_OPTIONS = {
   config_defaults: {
     split: "high_low_8", betting: "fixed_limit", ante: 1, small_bet: 2, big_bet: 4, raise_cap: 4,
@@ -423,8 +431,8 @@ export function mount(main) {
       location.hash = `#/table/${encodeURIComponent(tableId)}`;
     } catch (err) {
       busy = false;
-      const box = document.getElementById("create-error");
-      if (box) box.textContent = errorText(err.code, err.message);
+      // the server names the field it refused (docs/protocol.md §3): mark that input
+      showProblem(FIELD_INPUTS[err.field] ?? null, errorText(err.code, err.message));
     }
   }
 

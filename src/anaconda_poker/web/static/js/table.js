@@ -141,6 +141,7 @@ export function mount(main, route) {
           s.welcome = { ...s.welcome, seat: null, name: null };
           s.confirmLeave = false;
           announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
+          connect();  // the server closes this seat's sockets (4001): watch on as a spectator
         }
         break;
       case "host":  // the table message that follows names the new host_seat
