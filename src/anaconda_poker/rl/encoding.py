@@ -36,8 +36,9 @@ places to its left; chips are divided by the chips at the table):
 - ``P_n × 2 × 52`` per pass: cards passed, cards received (``P_n`` passes);
 - ``52`` own pending pass (committed, not yet resolved);
 - ``N × 52`` each seat's revealed cards;
-- ``N × 8`` each seat: stack, bet this round, committed this hand (chips/total), folded,
-  all in, committed its simultaneous choice, is the button, is to act;
+- ``N × 8`` each seat: stack, bet this round, chips in the pots from antes and earlier
+  rounds (each chips/total), folded, all in, has committed its simultaneous choice, is
+  the button, is to act;
 - ``5`` phase (betting, passing, arranging, declaring, complete); ``R`` betting round
   (``R`` = 9 by default); ``P_n`` pass index; ``3`` own declaration;
 - ``5`` pot with this round's bets, current bet, call amount (chips/total), revealed
