@@ -16,7 +16,6 @@ import gc
 import math
 import socket
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import typer
 
@@ -45,7 +44,12 @@ def serve(
     default_lobby: bool = typer.Option(
         True, help="Create a table with two bots when the database has none."
     ),
-    between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
+    between_hands: float = typer.Option(
+        8.0,
+        help="Seconds the showdown stays before the next hand (a table's next_hand_delay "
+        "overrides it).",
+        min=0,
+    ),
     static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
     log_level: str = typer.Option("warning", help="uvicorn log level."),
     ws_compression: bool = typer.Option(
@@ -84,7 +88,11 @@ def serve(
     import uvicorn
 
     from anaconda_poker.server.app import create_app
-    from anaconda_poker.server.http_security import allowed_hosts_for, parse_networks
+    from anaconda_poker.server.http_security import (
+        allowed_hosts_for,
+        parse_networks,
+        public_origin,
+    )
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -112,6 +120,8 @@ def serve(
 
     try:
         hosts = allowed_hosts_for(host, public_url=public_url, extra=allowed_host)
+        if public_url:
+            public_origin(public_url)  # a bad port is refused here, before anything starts
     except ValueError as exc:
         typer.echo(f"--allowed-host/--public-url: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -122,8 +132,7 @@ def serve(
         raise typer.Exit(2) from None
     origins = [o.rstrip("/") for o in allow_origin]
     if public_url:
-        parts = urlsplit(public_url.strip())
-        origins.append(f"{parts.scheme}://{parts.netloc}")
+        origins.append(public_origin(public_url))
     settings = ServerSettings(
         database_url=database,
         allowed_origins=tuple(origins),

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
@@ -46,7 +46,7 @@ class Lobby:
         writer: EventWriter | None,
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
-        between_hands: float = 3.0,
+        between_hands: float = 8.0,
     ) -> None:
         self.store = store
         self.writer = writer
@@ -232,33 +232,49 @@ class Lobby:
         """Validate a create-table request into settings.
 
         Raises:
-            ClientError: ``invalid_config`` naming the bad option.
+            ClientError: ``invalid_config`` naming the bad option, with ``field`` set to it
+                (``config.<option>`` for a house rule, ``seats``, ``bots``, ``host_seat``)
+                when one option is to blame; bounds from ``core.config``
+                (:class:`~anaconda_poker.core.errors.OptionOutOfRangeError`).
         """
         try:
             config = TableConfig.from_dict(request.config)
+            config.check_seats(request.seats)
+        except InvalidConfigError as exc:
+            field = exc.option
+            if field is not None and field != "seats":
+                field = f"config.{field}"
+            raise ClientError("invalid_config", str(exc), field=field) from None
         except AnacondaError as exc:
             raise ClientError("invalid_config", str(exc)) from None
         bot_seats = [b.seat for b in request.bots]
         if len(set(bot_seats)) != len(bot_seats):
-            raise ClientError("invalid_config", "two bots are given the same seat")
+            raise ClientError("invalid_config", "two bots are given the same seat", field="bots")
         for bot in request.bots:
             if bot.seat >= request.seats:
                 raise ClientError(
-                    "invalid_config", f"bot seat {bot.seat} is not below seats={request.seats}"
+                    "invalid_config",
+                    f"bot seat {bot.seat} is not below seats={request.seats}",
+                    field="bots",
                 )
             if bot.level not in BOT_LEVELS:
                 raise ClientError(
                     "invalid_config",
                     f"unknown bot level {bot.level!r}; levels are {', '.join(BOT_LEVELS)}",
+                    field="bots",
                 )
         host_seat = request.host_seat
         if host_seat is None:
             free = [s for s in range(request.seats) if s not in bot_seats]
             if not free:
-                raise ClientError("invalid_config", "bots take every seat; leave one for the host")
+                raise ClientError(
+                    "invalid_config", "bots take every seat; leave one for the host", field="bots"
+                )
             host_seat = free[0]
         if host_seat in bot_seats or host_seat >= request.seats:
-            raise ClientError("invalid_config", f"host_seat {host_seat} is not a free seat")
+            raise ClientError(
+                "invalid_config", f"host_seat {host_seat} is not a free seat", field="host_seat"
+            )
         return TableSettings(
             name=request.name.strip() or "Table",
             max_seats=request.seats,
@@ -271,7 +287,9 @@ class Lobby:
             auto_start=request.auto_start,
             allow_rebuys=request.allow_rebuys,
             host_seat=host_seat,
-            between_hands=self.between_hands,
+            between_hands=(
+                self.between_hands if request.next_hand_delay is None else request.next_hand_delay
+            ),
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
             listed=request.listed,

@@ -117,7 +117,7 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/api/options")
-async def options() -> dict[str, Any]:
+async def options(request: Request) -> dict[str, Any]:
     """Defaults and allowed values for the create-table form."""
     return {
         "config_defaults": TableConfig().to_dict(),
@@ -140,6 +140,7 @@ async def options() -> dict[str, Any]:
             "time_bank": 60,
             "dealers_choice": False,
             "bot_pause": 1.0,
+            "next_hand_delay": lobby_of(request).between_hands,
             "auto_start": True,
             "allow_rebuys": True,
             "host_plays": True,

@@ -48,7 +48,7 @@ class ServerSettings:
     allowed_origins: tuple[str, ...] = ()
     static_dir: Path = field(default=STATIC_DIR)
     create_default_lobby: bool = True
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"

@@ -34,13 +34,13 @@ from typing import Any, Protocol
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
-from anaconda_poker.server.hand_rules import hand_config
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.storage.event_store import (
     EventWriter,
@@ -91,7 +91,9 @@ class TableSettings:
         auto_start: deal hands automatically.
         allow_rebuys: seats may ask for more chips.
         host_seat: the host's seat, or ``None`` (then rebuys are approved automatically).
-        between_hands: pause between two automatically dealt hands, seconds.
+        between_hands: pause between two automatically dealt hands, seconds: the showdown
+            stays on the table that long (``next_hand_delay`` in TableInfo and the create
+            request, issue 12 §3).
         wait_for_humans: deal automatically only while a human seat would be dealt in (the
             default lobby's bots do not play alone).
         show_equity: players may see their own equity in the web client (advice only; the
@@ -114,7 +116,7 @@ class TableSettings:
     auto_start: bool = True
     allow_rebuys: bool = True
     host_seat: int | None = 0
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
@@ -630,6 +632,8 @@ class Table:
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
+            "next_hand_delay": s.between_hands,
+            "next_hand_at": self._next_hand_wall(),
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
             "listed": s.listed,
@@ -638,6 +642,15 @@ class Table:
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
             "seats": seats,
         }
+
+    def _next_hand_wall(self) -> float | None:
+        """When the next hand is dealt automatically, as server time (Unix seconds, like the
+        action timer's deadline), or ``None`` when no deal is armed (a hand is running, the
+        table is paused or waits for the host or for players)."""
+        if self._next_hand_at is None or self.in_hand or self.paused:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return round(time.time() + max(0.0, self._next_hand_at - loop_now), 3)
 
     def summary(self) -> dict[str, Any]:
         """One line of ``GET /api/tables``."""
@@ -1203,9 +1216,9 @@ class Table:
                 "history_url": f"/api/tables/{self.table_id}/hands/{self.hand_no}",
             }
         )
+        self._maybe_schedule_next_hand(now)  # first: the table message says when it deals
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
-        self._maybe_schedule_next_hand(now)
 
     def full_history(self) -> dict[str, Any]:
         """The current/last hand's HAND_HISTORY.md document with the fairness fields."""
@@ -1438,6 +1451,7 @@ class Table:
         if self._choosing is not None:
             limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
             self._choosing = (self._choosing[0], now + limit)
+        self._next_hand_at = None  # the showdown countdown starts again in full, announced
         self._maybe_schedule_next_hand(now)
         self.broadcast_table()
         self.broadcast_state()

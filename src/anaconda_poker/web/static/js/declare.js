@@ -30,6 +30,17 @@ export function declareModeLabel(mode) {
     : t("Cards speak: the best hands take the halves");
 }
 
+/** The lobby's short names of the `declare` modes: a select shows one line, so the sentence
+ * of `declareModeLabel` goes under it as a hint (issue 12 §4: nothing cut on a phone). */
+export function declareModeShort(mode) {
+  return mode === "declare" ? t("Players declare") : t("Cards speak");
+}
+
+/** The lobby's short names of the `swing` option (its sentence goes under the select). */
+export function swingShort(swing) {
+  return swing === "ties_ok" ? t("A swing may tie") : t("A swing wins outright");
+}
+
 /** The lobby's names of the `swing` option. */
 export function swingLabel(swing) {
   return swing === "ties_ok" ? t("A swing may tie a half") : t("A swing must win both halves outright");
