@@ -234,7 +234,11 @@ def table_snapshot(table: Any) -> str:
     views = [table.view_for(None)]
     if hand is not None:
         views += [hand.view(s) for s in hand.players]
-    return json.dumps([table.seq, table.public_info(), table.ledger(), views], sort_keys=True)
+    info = table.public_info()
+    # next_hand_at is the armed deal's loop time shown as wall time: it moves with the clock
+    # when the deal is due at once, so the armed (loop) time itself is compared instead
+    info["next_hand_at"] = getattr(table, "_next_hand_at", None)
+    return json.dumps([table.seq, info, table.ledger(), views], sort_keys=True)
 
 
 async def play_one_hand(

@@ -331,8 +331,13 @@ def instrument(table: Table, problems: list[str]) -> None:
         refused.clear()
         before = snapshot()
         await handle(command)
-        if refused and snapshot() != before:
-            problems.append(f"{command.kind} {command.args} refused {refused} changed state")
+        after = snapshot()
+        if refused and after != before:
+            at = next(i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b)
+            problems.append(
+                f"{command.kind} {command.args} refused {refused} changed the table: "
+                f"...{before[at - 80 : at + 80]}... became ...{after[at - 80 : at + 80]}..."
+            )
         conserved(command.kind)
 
     async def checked_tick() -> None:
