@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl,ray]'
 	touch $@ $(VENV)/.installed
 
 ## Start the web server with its embedded SQLite database and bots, and print the URL.

@@ -65,6 +65,23 @@ def serve(
         help="Tables created plus seats taken allowed per client address: 'PER_SECOND,BURST', "
         "or 'off' (load tests).",
     ),
+    idle_grace: str = typer.Option(
+        "30",
+        help="Seconds a table with no websocket attached keeps playing before its bots, timers "
+        "and deals stop until someone connects, or 'off'.",
+    ),
+    max_sockets_per_seat: str = typer.Option(
+        "8", help="Websockets one seat may hold at once, or 'off'."
+    ),
+    max_sockets_per_address: str = typer.Option(
+        "64", help="Websockets one client address may hold at once, or 'off' (load tests)."
+    ),
+    table_update_delay: float = typer.Option(
+        0.5,
+        min=0,
+        help="Seconds over which table updates from sockets joining and leaving are "
+        "coalesced into one (0: one per join).",
+    ),
     public_url: str | None = typer.Option(
         None,
         envvar="ANACONDA_POKER_PUBLIC_URL",
@@ -133,6 +150,11 @@ def serve(
     origins = [o.rstrip("/") for o in allow_origin]
     if public_url:
         origins.append(public_origin(public_url))
+    grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
+    per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
+    per_address = _off_or(
+        max_sockets_per_address, "--max-sockets-per-address", int, "an integer >= 1"
+    )
     settings = ServerSettings(
         database_url=database,
         allowed_origins=tuple(origins),
@@ -143,6 +165,10 @@ def serve(
         between_hands=between_hands,
         writer_mode=db_writes,
         create_rate_limit=create_rate_limit,
+        idle_grace=grace,
+        max_sockets_per_seat=None if per_seat is None else int(per_seat),
+        max_sockets_per_address=None if per_address is None else int(per_address),
+        table_update_delay=table_update_delay,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)
@@ -194,6 +220,26 @@ def serve(
 
     server.startup = startup  # type: ignore[method-assign]
     server.run(sockets=[sock])
+
+
+def _off_or(
+    value: str, option: str, kind: type[int] | type[float], allowed: str, minimum: float = 1
+) -> float | None:
+    """Parse a limit option: ``off`` (``None``) or a number of ``kind`` at least ``minimum``.
+
+    Raises:
+        typer.Exit: status 2 (after saying what is allowed) for anything else.
+    """
+    if value.strip().lower() == "off":
+        return None
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    if number is None or not math.isfinite(number) or number < minimum:
+        typer.echo(f"{option} must be {allowed} or 'off', got {value!r}", err=True)
+        raise typer.Exit(2)
+    return float(number)
 
 
 def _urls(host: str, port: int) -> list[str]:

@@ -19,6 +19,7 @@ from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import name_key
+from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.revival import TableReviver
@@ -38,6 +39,7 @@ class Lobby:
         writer: its group-committing writer (started by :meth:`start`).
         policy_factory: makes bot policies from a level (injected in tests).
         between_hands: pause between automatically dealt hands, seconds (tests use 0).
+        presence: the tables' socket limits and timings (``server/presence.py``).
     """
 
     def __init__(
@@ -47,8 +49,10 @@ class Lobby:
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         between_hands: float = 8.0,
+        presence: PresenceOptions | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
         self.writer = writer
         self.policy_factory = policy_factory
         self.between_hands = between_hands
@@ -117,6 +121,7 @@ class Lobby:
             writer=self.writer,
             policy_factory=self.policy_factory,
             created_at=created_at,
+            presence=self.presence,
         )
 
     def _register(self, table: Table) -> None:
@@ -204,6 +209,7 @@ class Lobby:
             "tables": len(tables),
             "failed_tables": sum(1 for t in tables if t.failed) + len(self.failed_tables),
             "hands_in_play": sum(1 for t in tables if t.in_hand),
+            "idle_tables": sum(1 for t in tables if t.idle),
             "connections": sum(len(t.connections) for t in tables),
             "actions": sum(t.stats.actions for t in tables),
             "hands_finished": sum(t.stats.hands_finished for t in tables),
