@@ -75,6 +75,7 @@ def play(
 ) -> None:
     """Play Anaconda in the terminal against bots."""
     from anaconda_poker.tui.app import AnacondaApp, GameSettings
+    from anaconda_poker.tui.history_dir import check_history_dir
     from anaconda_poker.tui.summary import session_table
 
     settings = GameSettings(
@@ -94,7 +95,9 @@ def play(
     )
     try:
         settings.validate()
-    except ValueError as exc:
+        if settings.history_dir is not None:
+            check_history_dir(settings.history_dir)
+    except ValueError as exc:  # HistoryDirError too
         raise typer.BadParameter(str(exc)) from None
     game = AnacondaApp(settings)
     players = game.run()

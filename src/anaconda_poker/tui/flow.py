@@ -16,7 +16,7 @@ from anaconda_poker.i18n import action_label, action_line, split_label
 from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.messages import explain
 from anaconda_poker.tui.screens import GameChoiceScreen, ShowdownScreen, SummaryScreen
-from anaconda_poker.tui.session import ActionEvent
+from anaconda_poker.tui.session import ActionEvent, HandRecord
 from anaconda_poker.tui.summary import session_table, showdown_renderable
 from anaconda_poker.tui.view import TableView
 
@@ -36,7 +36,13 @@ class HandFlow(TableView):
         _ = self.t
         self.selection = []
         self.amount = None
-        self.message = ""
+        previous = self.session.records[-1] if self.session.records else None
+        # A history that could not be saved stays said in the message line.
+        self.message = (
+            self._save_warning(previous)
+            if previous is not None and previous.save_error is not None
+            else ""
+        )
         self._last = {}
         self._seen_round = 0
         self._seen_passes = 0
@@ -208,10 +214,18 @@ class HandFlow(TableView):
             self._write_log(
                 Text(_("Hand history saved: {path}", path=str(record.path)), style="dim")
             )
+        if record.save_error is not None:
+            self._write_log(Text(self._save_warning(record), style="bold #ff8f6b"))
         for seat in record.busted:
             self._write_log(Text(_("{player} is out of chips.", player=state.names[seat] or "")))
         self._refresh()
         self._show_showdown()
+
+    def _save_warning(self, record: HandRecord) -> str:
+        return self.t(
+            "The hand history could not be saved ({error}); the game goes on.",
+            error=record.save_error or "",
+        )
 
     def _show_showdown(self) -> None:
         """The end-of-hand dialog of the last finished hand: pots, hands, what next."""
@@ -219,8 +233,9 @@ class HandFlow(TableView):
         summary = showdown_renderable(
             record.state, self.t, hand_number=record.number, you=self.session.human_seat
         )
+        notes = [self._save_warning(record)] if record.save_error is not None else []
         self.push_screen(
-            ShowdownScreen(summary, self.t, can_continue=not self.session.is_over()),
+            ShowdownScreen(summary, self.t, can_continue=not self.session.is_over(), notes=notes),
             self._after_showdown,
         )
 

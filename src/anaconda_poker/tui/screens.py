@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -44,6 +45,9 @@ def _fit_scroll(screen: Screen[Any], scroll_id: str, *, rows_used: int, short_us
 class ShowdownScreen(ModalScreen[str]):
     """The end of a hand: pots, winners, hands; then continue, change the game or quit.
 
+    ``notes`` are sentences shown below the summary, outside its scroll (a history that
+    could not be saved, going broke).
+
     Dismissed with ``"next"``, ``"game"`` or ``"quit"``.
     """
 
@@ -53,11 +57,19 @@ class ShowdownScreen(ModalScreen[str]):
         Binding("q,escape", "choose('quit')", show=False),
     ]
 
-    def __init__(self, summary: RenderableType, t: Translator, *, can_continue: bool) -> None:
+    def __init__(
+        self,
+        summary: RenderableType,
+        t: Translator,
+        *,
+        can_continue: bool,
+        notes: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self._summary = summary
         self._t = t
         self._can_continue = can_continue
+        self._notes = list(notes)
 
     def compose(self) -> ComposeResult:
         """The summary and the three choices."""
@@ -65,6 +77,10 @@ class ShowdownScreen(ModalScreen[str]):
         with Vertical(id="showdown-box"):
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(self._summary, id="showdown-summary")
+            if self._notes:
+                yield Static(
+                    Text("\n".join(self._notes), style="bold #ffd75f"), id="showdown-notes"
+                )
             with Horizontal(classes="choices"):
                 if self._can_continue:
                     yield ActionButton(_("Next hand"), id="next", variant="success")
@@ -80,7 +96,9 @@ class ShowdownScreen(ModalScreen[str]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the choices on screen: the summary scrolls when the terminal is short."""
-        _fit_scroll(self, "#showdown-scroll", rows_used=12, short_used=4)
+        width = max(20, self.size.width - 8)
+        notes = sum(1 + len(note) // width for note in self._notes)  # wrapped lines
+        _fit_scroll(self, "#showdown-scroll", rows_used=12 + notes, short_used=4 + notes)
 
     def action_choose(self, choice: str) -> None:
         """Close the screen with a choice."""

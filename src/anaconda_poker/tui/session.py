@@ -92,12 +92,21 @@ def apply_action(state: HandState, seat: int, action: Action) -> ActionEvent:
 
 @dataclass
 class HandRecord:
-    """A finished hand: its number, its final state and where its history was saved."""
+    """A finished hand: its number, its final state and where its history was saved.
+
+    Attributes:
+        number: the hand's number in the session (1, 2, ...).
+        state: the finished hand.
+        path: the saved hand history, ``None`` when not saved.
+        busted: seats left with no chips by this hand.
+        save_error: why the history could not be saved (``None`` = saved or not asked).
+    """
 
     number: int
     state: HandState
     path: Path | None = None
     busted: list[int] = field(default_factory=list)
+    save_error: str | None = None
 
 
 class TableSession:
@@ -318,7 +327,10 @@ class TableSession:
             state=state,
             busted=[s for s in state.order if self.players[s].stack == 0],
         )
-        record.path = self.save_history(state)
+        try:
+            record.path = self.save_history(state)
+        except OSError as exc:  # a full disk or a removed folder must not end the game
+            record.save_error = f"{exc.strerror or exc.__class__.__name__}: {exc.filename}"
         self.records.append(record)
         return record
 
