@@ -55,7 +55,7 @@ async def test_a_history_that_cannot_be_saved_later_is_a_warning(tmp_path: Path)
         await settle(game, pilot)
         # The folder disappears during the game (an unplugged disk, a mistaken rm):
         (tmp_path / "hands").write_text("not a folder", encoding="utf-8")
-        await pilot.press("f")
+        await pilot.press("f", "f")  # fold (asked once when checking is free)
         await settle(game, pilot)
         assert isinstance(game.screen, ShowdownScreen)
         text = " ".join(screen_text(game).split())
@@ -66,4 +66,4 @@ async def test_a_history_that_cannot_be_saved_later_is_a_warning(tmp_path: Path)
         await settle(game, pilot)
         assert game.is_running and game.session.hand_number == 2
         assert not state_of(game).is_complete
-        assert "could not be saved" in game.message
+        assert "could not be saved" in game.notice

@@ -109,16 +109,32 @@ async def test_after_a_typed_command_the_single_keys_work_again(tmp_path: Path) 
         assert app.query_one("#command", Input).value == ""
 
 
-async def test_a_command_that_is_not_understood_stays_in_the_command_line(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("jump", 'Unknown command "jump"'),  # not understood
+        ("raise abc", "raise needs a whole number of chips"),  # malformed
+        ("pass 1 2 3", "Not allowed now."),  # refused by the rules: it is a betting round
+    ],
+)
+async def test_after_any_enter_the_keys_belong_to_the_table_again(
+    tmp_path: Path, typed: str, message: str
 ) -> None:
+    """Issue 13 item 3: `/raise abc` Enter, then `C`: the C calls instead of being typed."""
     app = make_app(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press("slash", *"jump", "enter")
+        state = state_of(app)
+        assert state.phase is Phase.BETTING and 0 in state.to_act
+        await pilot.press("slash", *["space" if c == " " else c for c in typed], "enter")
         await pilot.pause()
-        assert app.message.startswith('Unknown command "jump"')
-        assert isinstance(app.focused, Input)  # type the right one straight away
+        assert app.message.startswith(message), app.message
+        assert not isinstance(app.focused, Input)
+        actions = state.action_count
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert state.action_count > actions  # C checked or called
+        assert app.query_one("#command", Input).value == ""
 
 
 async def test_a_slash_typed_into_the_command_line_is_not_part_of_the_command(
@@ -456,4 +472,4 @@ async def test_a_long_name_leaves_room_for_the_numbers_of_the_summary(tmp_path: 
         text = screen_text(app)
         for header in ("Stack", "Net", "Hands won"):
             assert header in text, text
-        assert text.count(" 200 ") >= 3, text  # every player's stack is readable
+        assert text.count(" 400 ") >= 3, text  # every player's stack is readable

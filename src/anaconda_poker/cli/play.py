@@ -16,6 +16,7 @@ from rich.console import Console
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.config import Betting, Split
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
+from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
 
 _LANG_HELP = f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."
 
@@ -59,7 +60,15 @@ def play(
     ] = 0.6,
     stack: Annotated[
         int, typer.Option("--stack", min=1, help="Starting chips of every player.")
-    ] = 200,
+    ] = DEFAULT_STACK,
+    bot_raise_cap: Annotated[
+        int,
+        typer.Option(
+            "--bot-raise-cap",
+            min=1,
+            help="Heuristic bots stop raising at this many big bets in a round (4: full strength).",
+        ),
+    ] = DEFAULT_BOT_RAISE_CAP,
     ante: Annotated[int, typer.Option("--ante", min=0, help="Ante in chips.")] = 1,
     small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet in chips.")] = 2,
     big_bet: Annotated[
@@ -87,6 +96,7 @@ def play(
         seed=seed,
         delay=delay,
         stack=stack,
+        bot_raise_cap=bot_raise_cap,
         ante=ante,
         small_bet=small_bet,
         big_bet=big_bet,

@@ -66,4 +66,7 @@ class AnacondaApp(KeyActions):
         Binding("escape", "blur_command", show=False),
         Binding("question_mark", "help", show=False),
         Binding("q", "quit_session", show=False),
+        # Ctrl+C ends the session like Q everywhere, over dialogs too (Textual's default
+        # only tells to press Ctrl+Q, which would leave without the summary).
+        Binding("ctrl+c", "help_quit", show=False, priority=True),
     ]

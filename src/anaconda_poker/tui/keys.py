@@ -18,6 +18,9 @@ from anaconda_poker.tui.screens import HelpScreen
 from anaconda_poker.tui.suggest import suggestions
 from anaconda_poker.tui.widgets import ActionButton, CardWidget
 
+ALL_IN_CONFIRM_BETS = 10
+"""``A`` asks once more before putting in more than this many big bets."""
+
 SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
 """Suit symbols (as the table draws them) → the suit letters of card names."""
 
@@ -25,8 +28,29 @@ SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
 class KeyActions(HandFlow):
     """The person's input: single keys, buttons, card clicks and the command line."""
 
+    def _confirmed(self, what: str, question: str) -> bool:
+        """True when the same key was pressed twice in a row at the same point of the hand
+        (the first press only asks ``question``)."""
+        state = self.session.state
+        point = (what, self.session.hand_number, state.action_count if state else -1)
+        if self._confirming == point:
+            self._confirming = None
+            return True
+        self._confirming = point
+        self._say(question)
+        return False
+
     def action_fold(self) -> None:
-        """Fold (F)."""
+        """Fold (F); when checking is free, F asks once before folding."""
+        legal = self._legal()
+        if (
+            ActionKind.CHECK in legal.kinds
+            and self._my_turn(Phase.BETTING)
+            and not self._confirmed(
+                "fold", self.t("Checking is free: press F again to fold anyway, or C to check.")
+            )
+        ):
+            return
         self._act(Action.fold())
 
     def action_check_call(self) -> None:
@@ -51,12 +75,27 @@ class KeyActions(HandFlow):
         self._act(Action.bet(to) if kind is ActionKind.BET else Action.raise_to(to))
 
     def action_all_in(self) -> None:
-        """Bet or raise the most allowed (A)."""
+        """Bet or raise the most allowed (A): all-in in no limit, the largest bet in fixed
+        and pot limit. Putting in more than :data:`ALL_IN_CONFIRM_BETS` big bets asks once
+        before."""
         aggressive = self._aggressive(self._legal())
         if aggressive is None:
             self.action_bet_raise()
             return
-        self.action_bet_raise(aggressive[2])
+        high = aggressive[2]
+        state = self.session.state
+        assert state is not None
+        me = self.session.human_seat
+        adds = high - state.bet[me]
+        if adds > ALL_IN_CONFIRM_BETS * self.session.config.big_bet and not self._confirmed(
+            "allin",
+            self.t(
+                "That puts {amount} chips in: press A again to confirm.",
+                amount=adds,
+            ),
+        ):
+            return
+        self.action_bet_raise(high)
 
     def action_amount(self, steps: int) -> None:
         """Change the bet/raise amount by ``steps`` small bets (+, −)."""
@@ -64,6 +103,7 @@ class KeyActions(HandFlow):
         if aggressive is None:
             return
         _kind, low, high = aggressive
+        self._confirming = None  # a new amount: A asks again
         step = self.session.config.small_bet
         self.amount = min(max(self._chosen_amount(low, high) + steps * step, low), high)
         self._refresh()
@@ -133,11 +173,16 @@ class KeyActions(HandFlow):
             )
 
     def action_suggest(self, kind: str) -> None:
-        """Select the evaluator's suggested five in a good reveal order (H, L, O)."""
+        """Select the evaluator's suggested five in a good reveal order (H, L, O); in a
+        high-only game only H suggests (RULES.md §5: there is no low half)."""
         if not self._my_turn(Phase.ARRANGING):
             self._say(self.t("Suggestions are for arranging your five cards."))
             return
-        options = suggestions(self._legal().cards, self.session.split)
+        split = self.session.split
+        if kind != "high" and not split.has_low:
+            self._say(self.t("This game is high only: H suggests the best high five."))
+            return
+        options = suggestions(self._legal().cards, split)
         chosen = options.get(kind)
         if chosen is None:
             self._say(self.t("No qualifying low can be made from these cards."))
@@ -164,6 +209,21 @@ class KeyActions(HandFlow):
         if not self.finished:
             self._show_summary()
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q ends the session like Q: the session summary first (Textual's default
+        leaves at once, without it); on the summary it leaves."""
+        self._end_like_q()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C ends the session like Q (Textual's default only says to press Ctrl+Q)."""
+        self._end_like_q()
+
+    def _end_like_q(self) -> None:
+        if self.finished:
+            self.exit(self.session.players)
+        else:
+            self._show_summary()
+
     def on_button_pressed(self, event: ActionButton.Pressed) -> None:
         """Buttons do what their keys do."""
         ident = event.button.id
@@ -185,20 +245,21 @@ class KeyActions(HandFlow):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Run a typed command, then give the keyboard back to the table.
 
-        A leading ``/`` (the key that opens the command line, typed again) is ignored. A
-        command that is not understood keeps the command line, so it can be typed again.
+        A leading ``/`` (the key that opens the command line, typed again) is ignored. After
+        any Enter (a command run, refused by the rules or not understood) the keys belong to
+        the table again; the message line says what was wrong, and ``/`` opens the line
+        again.
         """
         event.input.value = ""
+        self.set_focus(None)
         text = event.value.strip().lstrip("/:").strip()
         if not text:
-            self.set_focus(None)
             return
         try:
             command = parse_command(text, self.t)
         except CommandError as exc:
             self._say(str(exc))
             return
-        self.set_focus(None)
         self._write_log(Text("> " + text, style="dim"))
         self._run_command(command)
 

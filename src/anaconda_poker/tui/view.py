@@ -63,6 +63,8 @@ class TableView(App[list[Player]]):
         self.selection: list[int] = []
         self.amount: int | None = None
         self.message = ""
+        self.notice = ""  # stays in the message line for the whole hand
+        self._confirming: tuple[str, int, int] | None = None  # a key pressed once: asked
         self.finished = False
         self._busy = False
         self._shown_cards: dict[int, int] = {}
@@ -405,6 +407,12 @@ class TableView(App[list[Player]]):
                 "Selected: {selected} of 5.",
                 selected=len(self.selection),
             )
+            if self.session.split.has_low
+            else _(
+                "Choose your five cards in the order you will reveal them (first chosen is "
+                "turned first), then Enter. H suggests the best high. Selected: {selected} of 5.",
+                selected=len(self.selection),
+            )
         )
         if len(self.selection) == 5:
             text.append("\n")
@@ -462,6 +470,7 @@ class TableView(App[list[Player]]):
                 else _("Raise to {amount}", amount=amount)
             )
             bet_raise.label = bet_label
+            all_in.label = self._top_label(high)
         confirm = button("confirm")
         confirm.display = choosing
         confirm_label = _("Keep these five") if arranging else _("Pass")
@@ -484,13 +493,25 @@ class TableView(App[list[Player]]):
             if aggressive is not None:
                 keys.append(("R", bet_label))
                 if aggressive[1] != aggressive[2]:
-                    keys += [("+/−", _("Amount")), ("A", _("All-in"))]
+                    keys += [("+/−", _("Amount")), ("A", self._top_label(aggressive[2]))]
         elif choosing:
             keys += [("1–7", _("Select")), (enter, confirm_label), ("X", _("Clear"))]
-            if arranging:
+            if arranging and split.has_low:
                 keys.append(("H/L/O", _("Suggestions")))
+            elif arranging:
+                keys.append(("H", _("Best high")))
         keys += [("/", _("Command")), ("?", _("Help")), ("Q", _("Quit"))]
         self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
+
+    def _top_label(self, high: int) -> str:
+        """What A does, truthfully: "All-in" when the largest bet or raise is the whole
+        stack, else "Max 12" (fixed and pot limit cap it below the stack)."""
+        state = self.session.state
+        assert state is not None
+        me = self.session.human_seat
+        if high >= state.stack[me] + state.bet[me]:
+            return self.t("All-in")
+        return self.t("Max {amount}", amount=high)
 
     def _keys_width(self) -> int:
         """Cells for the key bar: the terminal's width (as of the last resize) less the
@@ -504,8 +525,12 @@ class TableView(App[list[Player]]):
     def _show_message(self) -> None:
         """The message line, taking no room while there is nothing to say."""
         line = self.query_one("#message", Static)
-        line.update(Text(self.message))
-        line.display = bool(self.message)
+        text = Text(self.notice, style="bold #ff8f6b")
+        if self.notice and self.message:
+            text.append("\n")
+        text.append(self.message)
+        line.update(text)
+        line.display = bool(self.message or self.notice)
 
     def _allowed_text(self, legal: LegalActions) -> str:
         return allowed_text(self.t, legal)
