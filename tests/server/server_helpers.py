@@ -64,6 +64,7 @@ async def start_server(
         lifespan="on",
         ws_per_message_deflate=False,
         ws_ping_interval=None,
+        proxy_headers=False,  # as `anaconda-poker serve`: server/http_security.py decides
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))

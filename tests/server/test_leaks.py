@@ -158,7 +158,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
         )
         jobs.append(spectate(watcher))
         await player.send({"type": "sync"})  # the player acts from the resent state
-    await asyncio.wait_for(asyncio.gather(*jobs, periodic_flush()), 240)
+    await asyncio.wait_for(asyncio.gather(*jobs, periodic_flush()), 600)
     await asyncio.gather(*(client.close() for client in clients))
     checker.flush(final=True)
     downloads = await check_downloads(live_server, tokens)

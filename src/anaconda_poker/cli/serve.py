@@ -16,6 +16,7 @@ import gc
 import math
 import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import typer
 
@@ -60,11 +61,30 @@ def serve(
         help="Tables created plus seats taken allowed per client address: 'PER_SECOND,BURST', "
         "or 'off' (load tests).",
     ),
+    public_url: str | None = typer.Option(
+        None,
+        envvar="ANACONDA_POKER_PUBLIC_URL",
+        help="The address players open, e.g. https://poker.example.org (behind a proxy): its "
+        "host name is answered and its origin allowed.",
+    ),
+    allowed_host: list[str] = typer.Option(  # noqa: B008
+        [],
+        help="Another host name the server answers for (repeatable); requests naming any other "
+        "Host are refused (DNS rebinding). Always allowed: localhost, 127.0.0.1, ::1, the "
+        "--host address (any IP address with 0.0.0.0 or ::) and the --public-url host. '*' "
+        "turns the check off (only behind a proxy that checks Host itself).",
+    ),
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        help="Proxies (comma-separated addresses or networks, '*' for any) whose "
+        "X-Forwarded-For names the client address the rate limits count; default: none.",
+    ),
 ) -> None:
     """Start the game server with its database, rebuild every table, print the URL to open."""
     import uvicorn
 
     from anaconda_poker.server.app import create_app
+    from anaconda_poker.server.http_security import allowed_hosts_for, parse_networks
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -90,9 +110,25 @@ def serve(
             raise typer.Exit(2)
         create_rate_limit = (rate, burst)
 
+    try:
+        hosts = allowed_hosts_for(host, public_url=public_url, extra=allowed_host)
+    except ValueError as exc:
+        typer.echo(f"--allowed-host/--public-url: {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        trusted_proxies = parse_networks([forwarded_allow_ips])
+    except ValueError as exc:
+        typer.echo(f"--forwarded-allow-ips: {exc}", err=True)
+        raise typer.Exit(2) from None
+    origins = [o.rstrip("/") for o in allow_origin]
+    if public_url:
+        parts = urlsplit(public_url.strip())
+        origins.append(f"{parts.scheme}://{parts.netloc}")
     settings = ServerSettings(
         database_url=database,
-        allowed_origins=tuple(o.rstrip("/") for o in allow_origin),
+        allowed_origins=tuple(origins),
+        allowed_hosts=hosts,
+        forwarded_allow_ips=trusted_proxies,
         static_dir=static_dir or STATIC_DIR,
         create_default_lobby=default_lobby,
         between_hands=between_hands,
@@ -125,8 +161,8 @@ def serve(
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=ws_compression,
         lifespan="on",
-        # the creation limit counts the TCP peer's address: X-Forwarded-For from a local
-        # client must not give it a fresh budget per made-up address
+        # the limits count the address server/http_security.py resolves: the TCP peer, or
+        # X-Forwarded-For only from --forwarded-allow-ips (uvicorn's own rule stays off)
         proxy_headers=False,
     )
     server = uvicorn.Server(config)

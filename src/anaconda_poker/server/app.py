@@ -22,7 +22,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
+from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
@@ -84,7 +86,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         title="anaconda-poker",
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,
+        openapi_url=OPENAPI_URL,  # the document of server/openapi.py
         lifespan=lifespan,
     )
     app.state.settings = settings
@@ -93,11 +95,18 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         allowed_origins=settings.allowed_origins,
         create_rate_limit=settings.create_rate_limit,
     )
+    app.add_middleware(  # added last: runs first, so nothing sees a foreign Host
+        HostGuardMiddleware,
+        allowed_hosts=settings.allowed_hosts,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer, refusals too
     install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
+    install_openapi(app)
 
-    @app.get("/t/{table_id}")
+    @app.get("/t/{table_id}", include_in_schema=False)  # a link for people, not the API
     async def invite(table_id: str) -> RedirectResponse:
         """Invite link: redirect to the web client with the table preselected."""
         return RedirectResponse(url=f"/?table={table_id}", status_code=307)

@@ -24,6 +24,7 @@ from pydantic import (
     model_validator,
 )
 
+from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
@@ -106,13 +107,15 @@ class Hello(_Message):
 
 
 class ActionBody(_Message):
-    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips) or ``cards``."""
+    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips), ``cards`` or
+    ``direction`` (``declare``: ``high``, ``low`` or ``both``, RULES.md §6)."""
 
-    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange"]
+    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange", "declare"]
     to: int | None = Field(default=None, ge=1, le=MAX_CHIPS)
     cards: list[Annotated[str, Field(min_length=2, max_length=3)]] | None = Field(
         default=None, max_length=9
     )
+    direction: Literal["high", "low", "both"] | None = None
     all_in: bool | None = None
 
 
@@ -222,7 +225,12 @@ class BotSpec(_Message):
     """A bot seat at table creation."""
 
     seat: int = Field(ge=0, le=9)
-    level: str = Field(min_length=1, max_length=32)
+    level: str = Field(
+        min_length=1,
+        max_length=32,
+        # documented (OpenAPI) as the bot levels; any other answers invalid_config
+        json_schema_extra={"enum": list(BOTS)},
+    )
     name: Name | None = None
 
 

@@ -14,7 +14,15 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
-from anaconda_poker.core.config import Betting, FirstToAct, ForcedBet, Split, TableConfig
+from anaconda_poker.core.config import (
+    Betting,
+    DeclareMode,
+    FirstToAct,
+    ForcedBet,
+    Split,
+    Swing,
+    TableConfig,
+)
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
 from anaconda_poker.server.connection import WebSocketConnection
@@ -121,6 +129,8 @@ async def options() -> dict[str, Any]:
             "forced_bet": [f.value for f in ForcedBet],
             "reveal_first_to_act": [f.value for f in FirstToAct],
             "roll_betting_rounds": [4, 5],
+            "declare": [d.value for d in DeclareMode],
+            "swing": [s.value for s in Swing],
         },
         "bot_levels": list(BOT_LEVELS),
         "table_defaults": {

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
 """The web client's files (owned by the web front end), served at ``/``."""
@@ -34,6 +35,13 @@ class ServerSettings:
         create_rate_limit: tables created plus seats taken (``POST /api/tables``,
             ``POST /api/tables/{id}/seats``) allowed per client address: per second and
             burst size; ``None`` turns the limit off (load benchmarks).
+        allowed_hosts: the host names answered (``Host`` header); any other gets
+            ``400 bad_host`` (``server/http_security.py``, against DNS rebinding). Default:
+            the loopback names only; ``anaconda-poker serve`` adds the bound address,
+            ``--public-url`` and ``--allowed-host``.
+        forwarded_allow_ips: proxies whose ``X-Forwarded-For`` names the client address the
+            limits count (:func:`~anaconda_poker.server.http_security.client_address`);
+            ``()`` trusts nobody (the TCP peer counts), ``None`` trusts every peer.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -45,3 +53,5 @@ class ServerSettings:
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"
     create_rate_limit: tuple[float, float] | None = (0.5, 30.0)
+    allowed_hosts: AllowedHosts = field(default=AllowedHosts.of(LOOPBACK_HOSTS))
+    forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()

@@ -40,6 +40,7 @@ from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
+from anaconda_poker.server.hand_rules import hand_config
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.storage.event_store import (
     EventWriter,
@@ -411,7 +412,7 @@ class Table:
         if self._fast_replay:
             self.hand = None  # a hand finished before the last one: its outcome is in the log
         else:
-            config = self.settings.config.replace(split=Split(p["split"]))
+            config = hand_config(self.settings.config, p["split"])
             self.hand = HandState(config, seats=seats, button=button, deck=deck)
         self.meta = HandMeta(
             hand_no=int(p["hand_no"]),

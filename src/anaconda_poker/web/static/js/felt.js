@@ -5,6 +5,7 @@ import { backEl, cardEl } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
 import { describeHigh, describeLow, lowQualifier } from "./handnames.js";
+import { seatDeclareStatus } from "./declare.js";
 import { directionLabel } from "./labels.js";
 
 /** Position on the ellipse for the i-th of n places, place 0 at the bottom (percent). */
@@ -32,6 +33,8 @@ export function phaseText(view, config) {
     }
     case "arranging":
       return t("Everyone arranges five cards");
+    case "declaring":
+      return t("Everyone declares high, low or both");
     case "complete":
       return view.result?.showdown ? t("Showdown") : t("Hand over");
     default:
@@ -48,6 +51,8 @@ function seatStatus(seat, view, extra) {
   const phase = view?.phase;
   if (phase === "passing") return seat.has_committed ? t("Passed ✓") : t("Choosing cards…");
   if (phase === "arranging") return seat.has_committed ? t("Arranged ✓") : t("Arranging…");
+  const declared = seatDeclareStatus(seat, view);
+  if (declared) return declared;
   if (seat.all_in) return t("All-in");
   if (phase === "betting" && view.to_act?.includes(seat.seat)) return t("To act");
   return extra.lastAction || "";

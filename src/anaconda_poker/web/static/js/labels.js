@@ -1,5 +1,6 @@
 // Translated names of table options, bot levels, error codes (one place for every page).
 
+import { declareSummary } from "./declare.js";
 import { t } from "./i18n.js";
 
 export function splitLabel(split) {
@@ -53,6 +54,8 @@ export function rulesSummary(config, extra = {}) {
   if (config.cards_dealt === 9) parts.push(t("9 cards, 2 hidden"));
   const passes = (config.pass_counts || []).map((n, i) => `${n}${(config.pass_directions?.[i] === "right") ? "→" : "←"}`);
   if (passes.length) parts.push(t("passes {list}", { list: passes.join(" ") }));
+  const declare = declareSummary(config);
+  if (declare) parts.push(declare);
   return parts.join(" · ");
 }
 

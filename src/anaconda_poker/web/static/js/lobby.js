@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
+import { declareModeLabel, swingLabel } from "./declare.js";
 import { chips, t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
@@ -12,11 +13,13 @@ const FALLBACK_OPTIONS = {
     split: "high_low_8", betting: "fixed_limit", ante: 1, small_bet: 2, big_bet: 4, raise_cap: 4,
     cap_lifted_heads_up: true, pass_counts: [3, 2, 1], pass_directions: ["left", "left", "left"],
     cards_dealt: 7, forced_bet: "ante", reveal_first_to_act: "best_showing", roll_betting_rounds: 5,
+    declare: "cards_speak", swing: "strict",
   },
   choices: {
     split: ["high_only", "high_low_8", "high_low_any"], betting: ["fixed_limit", "pot_limit", "no_limit"],
     pass_directions: ["left", "right"], cards_dealt: [7, 9], forced_bet: ["ante", "dealer_ante"],
     reveal_first_to_act: ["best_showing", "left_of_dealer"],
+    declare: ["cards_speak", "declare"], swing: ["strict", "ties_ok"],
   },
   bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
   table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60, dealers_choice: false,
@@ -100,6 +103,7 @@ export function mount(main) {
       passCounts: [...c.pass_counts], passDirections: [...c.pass_directions],
       betting: c.betting, ante: c.ante, smallBet: c.small_bet, bigBet: c.big_bet, bigBetEdited: false,
       raiseCap: c.raise_cap ?? "", forcedBet: c.forced_bet, firstToAct: c.reveal_first_to_act,
+      declare: c.declare ?? "cards_speak", swing: c.swing ?? "strict",
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
       botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
@@ -178,8 +182,8 @@ export function mount(main) {
     const c = options.choices;
     const splitRadios = h("div.radio-row", { role: "radiogroup", "aria-labelledby": "split-legend" },
       c.split.map((s) => h("label", null,
-        h("input", { type: "radio", name: "split", value: s, checked: form.split === s,
-          onchange: () => { form.split = s; } }),
+        h("input", { type: "radio", name: "split", value: s, checked: form.split === s, id: `split-${s}`,
+          onchange: () => { form.split = s; render(); } }),
         splitLabel(s))));
     const passRows = form.passCounts.map((n, i) => h("div.bot-row", null,
       h("label", { for: `pass-count-${i}` }, t("Pass {n}", { n: i + 1 })),
@@ -206,8 +210,9 @@ export function mount(main) {
       h("fieldset", null, h("legend", { id: "split-legend" }, t("Game")), splitRadios,
         h("label.check", { style: { "margin-top": "8px" } },
           h("input", { type: "checkbox", id: "dealers-choice", checked: form.dealersChoice,
-            onchange: (ev) => { form.dealersChoice = ev.target.checked; } }),
-          t("Dealer's choice: the dealer picks the game before each hand"))),
+            onchange: (ev) => { form.dealersChoice = ev.target.checked; render(); } }),
+          t("Dealer's choice: the dealer picks the game before each hand")),
+        declareFields()),
       h("fieldset", null, h("legend", null, t("Cards and passing")),
         h("div.form-grid", null,
           field("cards-dealt", t("Cards dealt"), select("cards-dealt", "cardsDealt", c.cards_dealt,
@@ -270,6 +275,21 @@ export function mount(main) {
         h("span", { id: "create-error", role: "alert", class: "muted" })));
   }
 
+  // The declare house rule (RULES.md §6) exists only for split games: offered for those only,
+  // and sent only with them (the server refuses it with high only).
+  function declareFields() {
+    const c = options.choices;
+    if (!c.declare || !c.swing || !splitHasLow()) return null;
+    return h("div.form-grid", { id: "declare-options", style: { "margin-top": "8px" } },
+      field("declare", t("Split pots"), select("declare", "declare", c.declare, declareModeLabel, render),
+        form.dealersChoice ? t("A high-only hand is played by the cards.") : null),
+      form.declare === "declare" ? field("swing", t("Swing"), select("swing", "swing", c.swing, swingLabel)) : null);
+  }
+
+  function splitHasLow() {
+    return form.split !== "high_only";
+  }
+
   function toInt(v, fallback) {
     const n = Number.parseInt(v, 10);
     return Number.isFinite(n) ? n : fallback;
@@ -289,6 +309,7 @@ export function mount(main) {
       cards_dealt: toInt(form.cardsDealt, 7),
       forced_bet: form.forcedBet,
       reveal_first_to_act: form.firstToAct,
+      ...(options.choices.declare && splitHasLow() ? { declare: form.declare, swing: form.swing } : {}),
     };
     return {
       name: form.name.trim() || t("Anaconda table"),

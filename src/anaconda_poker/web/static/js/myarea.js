@@ -6,6 +6,7 @@ import { renderArrange } from "./arrange.js";
 import { cardEl, cardRow, sortCards } from "./cards.js";
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
+import { declarationsPanel, declareControls, declarePrompt } from "./declare.js";
 import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
@@ -116,6 +117,9 @@ export function createMyArea(ctx) {
       waiting = waitingFor(view);
     } else if (view.phase === "arranging") {
       prompt = you.arrangement ? t("Arranged. Waiting for the others.") : t("Arrange your five cards");
+      waiting = waitingFor(view);
+    } else if (view.phase === "declaring") {
+      prompt = declarePrompt(you);
       waiting = waitingFor(view);
     } else if (myTurn) {
       prompt = t("Your turn");
@@ -244,6 +248,9 @@ export function createMyArea(ctx) {
             send({ action: "pass", cards: [...s.selected] });
           },
         }, n === 1 ? t("Pass {count} card", { count: n }) : t("Pass {count} cards", { count: n })));
+    }
+    if (view.phase === "declaring") {
+      return kinds.has("declare") && !you.declaration ? declareControls(legal, config(), send) : null;
     }
     if (view.phase !== "betting" || !kinds.size) return null;
     return bettingControls(view, kinds, legal);
@@ -375,6 +382,7 @@ export function createMyArea(ctx) {
     return h("div.results", { id: "results", "aria-live": "polite" },
       net === null || net === undefined ? null : h("p", { id: "my-net" }, net > 0 ? t("You won {amount}.", { amount: chips(net) }) : net < 0 ? t("You lost {amount}.", { amount: chips(-net) }) : t("You broke even.")),
       shownHands(view, result),
+      declarationsPanel(result, nameOf),
       lines);
   }
 

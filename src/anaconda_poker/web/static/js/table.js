@@ -443,6 +443,9 @@ export function mount(main, route) {
     else if (key === "c") { click("act-check"); click("act-call"); }
     else if (key === "b") click("act-bet");
     else if (key === "r") click("act-raise");
+    else if (key === "h") click("declare-high");
+    else if (key === "l") click("declare-low");
+    else if (key === "s") click("declare-both");
   }
   document.addEventListener("keydown", onKey);
 
