@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
@@ -257,18 +257,29 @@ async def test_commands_of_the_game_language_are_listed_and_accepted(tmp_path: P
         assert "Invio" in text
 
 
-async def test_a_two_word_action_name_works_as_a_command(tmp_path: Path) -> None:
-    # Portuguese names the pass "Passar cartas"; "passar" alone is the check. The list of
-    # commands offered "passar cartas", which was read as a check with extra words.
+async def test_portuguese_passes_cards_with_trocar_and_passar_hints_at_it(
+    tmp_path: Path,
+) -> None:
+    """Issue 13 item 6: "passar" is the check in Portuguese; "passar 1 2 3" used to be
+    refused as a check with extra words. The card pass is "trocar"."""
     app = make_app(tmp_path, lang="pt", seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await _play_to(app, pilot, Phase.PASSING)
         hand = sorted((parse_code(c) for c in state_of(app).view(0)["you"]["hand"]), reverse=True)
-        await pilot.press("slash", *"passar cartas 1 2 3", "enter")
+        await pilot.press("slash", *"passar 1 2 3", "enter")
+        await settle(app, pilot)
+        assert (
+            app.message
+            == '"passar" é passar a vez (check); para trocar cartas digite: trocar 1 2 3'
+        )
+        assert state_of(app).passes[0] == []
+        await pilot.press("slash", *"trocar 1 2 3", "enter")
         await settle(app, pilot)
         assert app.message == ""
         assert set(state_of(app).passes[0][0][0]) == set(hand[:3])
+        log = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+        assert "Você troca 3 cartas" in log
 
 
 class _Raiser:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.errors import AnacondaError, InvalidCardError
 from anaconda_poker.core.state import Phase
+from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.commands import Command, CommandError, parse_command
 from anaconda_poker.tui.flow import HandFlow
 from anaconda_poker.tui.messages import explain
@@ -62,6 +63,14 @@ class KeyActions(HandFlow):
         """Bet or raise to the chosen amount (B, R)."""
         legal = self._legal()
         aggressive = self._aggressive(legal)
+        state = self.session.state
+        if aggressive is None and state is not None and self._my_turn(Phase.BETTING):
+            cfg = self.session.config
+            current = int(self._view()["current_bet"])
+            probe = Action.raise_to(current + cfg.big_bet) if current else Action.bet(cfg.small_bet)
+            if not state.can_apply(self.session.human_seat, probe):
+                self._act(probe)  # refused, unchanged: the engine's reason is explained
+                return
         if aggressive is None:
             self._say(
                 self.t(
@@ -200,6 +209,14 @@ class KeyActions(HandFlow):
         self.query_one("#command", Input).value = ""
         self.set_focus(None)
 
+    def action_scroll_log(self, pages: int) -> None:
+        """Scroll the table log by a page up (PageUp, ``pages=-1``) or down (PageDown)."""
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
     def action_help(self) -> None:
         """Show keys and commands (?)."""
         self.push_screen(HelpScreen(self.t))
@@ -260,8 +277,12 @@ class KeyActions(HandFlow):
         except CommandError as exc:
             self._say(str(exc))
             return
-        self._write_log(Text("> " + text, style="dim"))
+        self.message = ""
         self._run_command(command)
+        if not self.message:
+            # Accepted: echo it. What it caused is logged by the worker, after this line;
+            # a refused command is explained in the message line only.
+            self._write_log(Text("> " + text, style="dim"))
 
     def _resolve_cards(self, tokens: Sequence[str]) -> list[int]:
         cards = self._hand_cards(self._view())
@@ -277,7 +298,7 @@ class KeyActions(HandFlow):
                 codes.append(cards[position - 1])
             else:
                 try:
-                    codes.append(parse_code(token))
+                    code = parse_code(token)
                 except InvalidCardError:
                     raise CommandError(
                         self.t(
@@ -287,6 +308,15 @@ class KeyActions(HandFlow):
                             count=len(cards),
                         )
                     ) from None
+                if code not in cards:
+                    raise CommandError(
+                        self.t(
+                            "{card} is not in your hand. Your cards: {cards}",
+                            card=plain_cards([code]),
+                            cards=plain_cards(cards),
+                        )
+                    )
+                codes.append(code)
         if len(set(codes)) != len(codes):
             raise CommandError(self.t("Each card may be chosen only once."))
         return codes
@@ -295,7 +325,7 @@ class KeyActions(HandFlow):
         verb = command.verb
         try:
             if verb == "fold":
-                self.action_fold()
+                self._act(Action.fold())  # typed: deliberate, no question
             elif verb == "check":
                 self._act(Action.check())
             elif verb == "call":

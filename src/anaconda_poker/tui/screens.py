@@ -189,7 +189,10 @@ class HelpScreen(ModalScreen[None]):
             (_("Enter"), _("Pass the selected cards / keep the five selected, in order")),
             ("H / L / O", _("Suggested five: best high / best low / best for both")),
             ("X", _("Clear the selection")),
+            ("•", _("Under a card: received in the last pass")),
+            ("▲", _("Under a card: turned face up")),
             ("/", _("Type a command")),
+            ("PgUp/PgDn", _("Scroll the table log")),
             ("Q", _("Quit (with a session summary)")),
         ]
         text = Text()

@@ -17,8 +17,8 @@ from textual.widgets import Input, RichLog, Static
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.cards import parse_code
-from anaconda_poker.core.config import Betting
-from anaconda_poker.core.state import LegalActions, Phase
+from anaconda_poker.core.config import Betting, Direction
+from anaconda_poker.core.state import HandState, LegalActions, Phase
 from anaconda_poker.i18n import (
     Translator,
     betting_label,
@@ -42,6 +42,14 @@ MAX_CARDS = 9
 COMPACT_HEIGHT = 34
 """Terminals with fewer rows get the compact table (no buttons, shorter texts); the table
 fits 80 × 24 with up to six bots."""
+
+
+def pass_receiver(state: HandState, seat: int, direction: Direction) -> int:
+    """The seat that receives ``seat``'s pass: its neighbour in ``direction`` among the
+    players still in the hand (RULES.md §3, the engine's ring ``HandState.order``)."""
+    ring = [s for s in state.order if state.live[s]]
+    step = 1 if direction is Direction.LEFT else -1
+    return ring[(ring.index(seat) + step) % len(ring)]
 
 
 class TableView(App[list[Player]]):
@@ -294,11 +302,24 @@ class TableView(App[list[Player]]):
         if arranged and you["dead"]:
             extra.append(_("Out of play") + ": " + plain_cards(you["dead"]), style="dim")
         self.query_one("#hidden-cards", Static).update(extra)
+        panel.border_subtitle = self._marks_legend(
+            received=any(c in self._received for c in cards) and not arranged,
+            turned=arranged and shown > 0,
+        )
         passes = self._passes_text(you["passes"])
         self.query_one("#passes", Static).update(passes)
         self.query_one("#passes", Static).display = bool(passes)
         self.query_one("#prompt", Static).update(self._prompt(view))
         self._show_message()
+
+    def _marks_legend(self, *, received: bool, turned: bool) -> str:
+        """What the marks under the cards mean, for the marks on show."""
+        parts = []
+        if received:
+            parts.append("• " + self.t("received in the last pass"))
+        if turned:
+            parts.append("▲ " + self.t("turned face up"))
+        return " · ".join(parts)
 
     def _passes_text(self, records: Sequence[dict[str, Any]]) -> Text:
         """What you passed and received: a line per pass, or on a short screen every pass
@@ -382,16 +403,19 @@ class TableView(App[list[Player]]):
             return Text("  ".join(parts))
         if phase == Phase.PASSING.value:
             count = legal.pass_count
-            direction = direction_label(state.config.pass_directions[max(state.pass_index, 0)], _)
+            direction = state.config.pass_directions[max(state.pass_index, 0)]
+            where = direction_label(direction, _)
+            receiver = state.names[pass_receiver(state, me, direction)] or ""
             return Text(
                 _.ngettext(
-                    "Choose {count} card to pass {direction} (keys 1–7), then Enter. "
-                    "Selected: {selected} of {count}.",
-                    "Choose {count} cards to pass {direction} (keys 1–7), then Enter. "
-                    "Selected: {selected} of {count}.",
+                    "Choose {count} card to pass {direction}, to {player} (keys 1–7), then "
+                    "Enter. Selected: {selected} of {count}.",
+                    "Choose {count} cards to pass {direction}, to {player} (keys 1–7), then "
+                    "Enter. Selected: {selected} of {count}.",
                     count,
                     count=count,
-                    direction=direction,
+                    direction=where,
+                    player=receiver,
                     selected=len(self.selection),
                 )
             )
