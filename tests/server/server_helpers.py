@@ -20,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from anaconda_poker.server.app import create_app
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.presence import Binding
 from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
 from anaconda_poker.server.settings import ServerSettings
 
@@ -175,19 +176,40 @@ def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False)
 
 
 class FakeConnection:
-    """An in-process client: records every frame the table sends it (parsed)."""
+    """An in-process client: records every frame the table sends it (parsed).
 
-    def __init__(self, seat: int | None) -> None:
+    ``FakeConnection(seat)`` says hello with the token hash ``test_table.make_table`` gives
+    that seat (``"h<seat>"``), or with ``token_hash``; ``FakeConnection(None)`` spectates.
+    The table sets ``seat`` when it attaches the connection."""
+
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        self.token_hash = token_hash or (None if seat is None else f"h{seat}")
         self.frames: list[dict[str, Any]] = []
         self.texts: list[str] = []
+        self.closed = False
+        self.close_code: int | None = None
 
     def send(self, text: str) -> None:
+        if self.closed:
+            return
         self.texts.append(text)
         self.frames.append(json.loads(text))
 
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        del reason
+        if not self.closed:
+            self.closed, self.close_code = True, code
+
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == kind]
+
+
+def observe_seat(table: Any, conn: FakeConnection, seat: int) -> None:
+    """Attach ``conn`` to the table as the current occupant of ``seat``, a bot seat included
+    (which no ``hello`` can do): it then gets every frame a client at that seat would get."""
+    record = table.seats[seat]
+    table.presence.register(conn, Binding(seat, record.token_hash, record.generation))
 
 
 async def play_over_websocket(

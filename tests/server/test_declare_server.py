@@ -308,7 +308,7 @@ async def test_options_offer_declare_and_swing(live_server: LiveServer) -> None:
 
 def test_a_high_only_hand_at_a_declare_table_is_played_by_the_cards() -> None:
     from anaconda_poker.core.config import TableConfig
-    from anaconda_poker.server.hand_rules import hand_config
+    from anaconda_poker.core.declare import hand_config
 
     table = TableConfig.from_dict(CONFIG)
     assert hand_config(table, "high_low_any").to_dict() == {

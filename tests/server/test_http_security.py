@@ -27,6 +27,7 @@ from anaconda_poker.server.http_security import (
     client_address,
     host_name,
     parse_networks,
+    public_origin,
     public_url_host,
 )
 from anaconda_poker.server.settings import ServerSettings
@@ -104,6 +105,11 @@ def test_star_turns_the_check_off_and_bad_names_are_refused() -> None:
     with pytest.raises(ValueError, match="http:// or https:// URL"):
         public_url_host("poker.example.org")
     assert public_url_host("https://poker.example.org:8443/x") == "poker.example.org"
+    assert public_origin("https://Poker.Example.org:443/x") == "https://poker.example.org"
+    assert public_origin("http://poker.example.org:8080") == "http://poker.example.org:8080"
+    assert public_origin("https://[2001:db8::1]/") == "https://[2001:db8::1]"
+    with pytest.raises(ValueError, match="invalid port"):
+        public_origin("https://poker.example.org:99999")
 
 
 # ------------------------------------------------------------------ client addresses

@@ -28,6 +28,7 @@ from server_helpers import (
     FakeConnection,
     LiveServer,
     create_table,
+    observe_seat,
     play_over_websocket,
     running_server,
     seeded_policies,
@@ -117,7 +118,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
             conn.send = (lambda tid, c: lambda text: checker.add(tid, c.seat, text))(  # type: ignore[method-assign]
                 table_id, conn
             )
-            await table.request("join", conn)
+            observe_seat(table, conn, seat)
         player = await ws_client(live_server, {"token": created["token"]})
         watcher = await ws_client(live_server, {"table_id": table_id, "spectate": True})
         for client, seat in ((player, 0), (watcher, None)):  # every frame, as received

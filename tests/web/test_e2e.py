@@ -36,6 +36,8 @@ def create_table_in_lobby(
     equity: bool = False,
     reveal_deck: bool = False,
     listed: bool = True,
+    timer: int | None = None,
+    next_hand_delay: int | None = None,
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -51,9 +53,15 @@ def create_table_in_lobby(
         page.click("#bot-add")
     for i in range(bots):
         page.select_option(f"#bot-level-{i}", "heuristic")
-    page.uncheck("#timer-on")
+    if timer is None:
+        page.uncheck("#timer-on")
+    else:
+        page.check("#timer-on")
+        page.fill("#action-timer", str(timer))
     page.click("details summary")
     page.fill("#bot-pause", "0")
+    if next_hand_delay is not None:
+        page.fill("#next-hand-delay", str(next_hand_delay))
     if not auto_start:
         page.uncheck("#auto-start")
     if equity:

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import Betting, Split
+from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
 from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
 
@@ -50,6 +50,22 @@ def play(
     betting: Annotated[
         Betting, typer.Option("--betting", help="Betting structure.")
     ] = Betting.FIXED_LIMIT,
+    declare: Annotated[
+        bool,
+        typer.Option(
+            "--declare",
+            help="Split pots by declaration: after the last betting round everyone declares "
+            "high, low or both (RULES.md §6; split games only).",
+        ),
+    ] = False,
+    swing: Annotated[
+        Swing,
+        typer.Option(
+            "--swing",
+            help="With --declare: a swing must win both halves outright (strict) "
+            "or may tie a half (ties_ok).",
+        ),
+    ] = Swing.STRICT,
     lang: Annotated[str | None, typer.Option("--lang", help=_LANG_HELP)] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed for reproducible deals and bots.")
@@ -92,6 +108,8 @@ def play(
         level=level,
         split=split,
         betting=betting,
+        declare=DeclareMode.DECLARE if declare else DeclareMode.CARDS_SPEAK,
+        swing=swing,
         lang=_language(lang),
         seed=seed,
         delay=delay,

@@ -16,7 +16,6 @@ import gc
 import math
 import socket
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import typer
 
@@ -45,7 +44,12 @@ def serve(
     default_lobby: bool = typer.Option(
         True, help="Create a table with two bots when the database has none."
     ),
-    between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
+    between_hands: float = typer.Option(
+        8.0,
+        help="Seconds the showdown stays before the next hand (a table's next_hand_delay "
+        "overrides it).",
+        min=0,
+    ),
     static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
     log_level: str = typer.Option("warning", help="uvicorn log level."),
     ws_compression: bool = typer.Option(
@@ -60,6 +64,23 @@ def serve(
         "0.5,30",
         help="Tables created plus seats taken allowed per client address: 'PER_SECOND,BURST', "
         "or 'off' (load tests).",
+    ),
+    idle_grace: str = typer.Option(
+        "30",
+        help="Seconds a table with no websocket attached keeps playing before its bots, timers "
+        "and deals stop until someone connects, or 'off'.",
+    ),
+    max_sockets_per_seat: str = typer.Option(
+        "8", help="Websockets one seat may hold at once, or 'off'."
+    ),
+    max_sockets_per_address: str = typer.Option(
+        "64", help="Websockets one client address may hold at once, or 'off' (load tests)."
+    ),
+    table_update_delay: float = typer.Option(
+        0.5,
+        min=0,
+        help="Seconds over which table updates from sockets joining and leaving are "
+        "coalesced into one (0: one per join).",
     ),
     public_url: str | None = typer.Option(
         None,
@@ -84,7 +105,11 @@ def serve(
     import uvicorn
 
     from anaconda_poker.server.app import create_app
-    from anaconda_poker.server.http_security import allowed_hosts_for, parse_networks
+    from anaconda_poker.server.http_security import (
+        allowed_hosts_for,
+        parse_networks,
+        public_origin,
+    )
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -112,6 +137,8 @@ def serve(
 
     try:
         hosts = allowed_hosts_for(host, public_url=public_url, extra=allowed_host)
+        if public_url:
+            public_origin(public_url)  # a bad port is refused here, before anything starts
     except ValueError as exc:
         typer.echo(f"--allowed-host/--public-url: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -122,8 +149,12 @@ def serve(
         raise typer.Exit(2) from None
     origins = [o.rstrip("/") for o in allow_origin]
     if public_url:
-        parts = urlsplit(public_url.strip())
-        origins.append(f"{parts.scheme}://{parts.netloc}")
+        origins.append(public_origin(public_url))
+    grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
+    per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
+    per_address = _off_or(
+        max_sockets_per_address, "--max-sockets-per-address", int, "an integer >= 1"
+    )
     settings = ServerSettings(
         database_url=database,
         allowed_origins=tuple(origins),
@@ -134,6 +165,10 @@ def serve(
         between_hands=between_hands,
         writer_mode=db_writes,
         create_rate_limit=create_rate_limit,
+        idle_grace=grace,
+        max_sockets_per_seat=None if per_seat is None else int(per_seat),
+        max_sockets_per_address=None if per_address is None else int(per_address),
+        table_update_delay=table_update_delay,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)
@@ -185,6 +220,26 @@ def serve(
 
     server.startup = startup  # type: ignore[method-assign]
     server.run(sockets=[sock])
+
+
+def _off_or(
+    value: str, option: str, kind: type[int] | type[float], allowed: str, minimum: float = 1
+) -> float | None:
+    """Parse a limit option: ``off`` (``None``) or a number of ``kind`` at least ``minimum``.
+
+    Raises:
+        typer.Exit: status 2 (after saying what is allowed) for anything else.
+    """
+    if value.strip().lower() == "off":
+        return None
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    if number is None or not math.isfinite(number) or number < minimum:
+        typer.echo(f"{option} must be {allowed} or 'off', got {value!r}", err=True)
+        raise typer.Exit(2)
+    return float(number)
 
 
 def _urls(host: str, port: int) -> list[str]:

@@ -29,6 +29,7 @@ from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
+from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
 from anaconda_poker.storage.lock import lock_database
@@ -69,6 +70,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             writer,
             policy_factory=settings.policy_factory,
             between_hands=settings.between_hands,
+            presence=settings.presence(),
         )
         app.state.lobby = lobby
         await lobby.start(default_lobby=settings.create_default_lobby)
@@ -90,6 +92,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.address_sockets = AddressSockets(settings.max_sockets_per_address)
     app.add_middleware(
         GuardMiddleware,
         allowed_origins=settings.allowed_origins,

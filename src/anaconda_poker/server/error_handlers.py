@@ -65,9 +65,7 @@ def _respond(error: ClientError, headers: Mapping[str, str] | None = None) -> JS
     headers = dict(headers or {})
     if error.retry_after is not None:
         headers["Retry-After"] = str(error.retry_after)
-    return JSONResponse(
-        error_body(error.code, error.message), status_code=error.status, headers=headers
-    )
+    return JSONResponse({"error": error.payload()}, status_code=error.status, headers=headers)
 
 
 async def client_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -105,7 +103,7 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     else:
         reason = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
         message = f"{where}: {reason}"
-    return _respond(ClientError("bad_request", message))
+    return _respond(ClientError("bad_request", message, field=where))
 
 
 HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")

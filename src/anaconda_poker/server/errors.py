@@ -23,20 +23,32 @@ class ClientError(Exception):
         status: HTTP status for REST responses (ignored on the websocket).
         retry_after: seconds, sent as the ``Retry-After`` header of a REST response
             (``None``: no header).
+        field: the request field to blame, as a dotted path (``"config.ante"``,
+            ``"seats"``), sent as ``field`` so a form can mark it; ``None``: not sent.
     """
 
     def __init__(
-        self, code: str, message: str, *, status: int = 400, retry_after: int | None = None
+        self,
+        code: str,
+        message: str,
+        *,
+        status: int = 400,
+        retry_after: int | None = None,
+        field: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         self.retry_after = retry_after
+        self.field = field
 
     def payload(self) -> dict[str, Any]:
-        """``{"code": ..., "message": ...}``."""
-        return {"code": self.code, "message": self.message}
+        """``{"code": ..., "message": ...}``, plus ``"field"`` when one is to blame."""
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
 
 
 ENGINE_ERROR_CODES: tuple[tuple[type[AnacondaError], str], ...] = (

@@ -160,6 +160,26 @@ def public_url_host(url: str) -> str:
     return name
 
 
+def public_origin(url: str) -> str:
+    """The browser ``Origin`` of pages at ``url``: scheme and host in lower case, the port
+    only when it is not the scheme's default (``https://Poker.example.org:443/x`` →
+    ``https://poker.example.org``).
+
+    Raises:
+        ValueError: not an ``http://`` or ``https://`` URL with a host name.
+    """
+    name = public_url_host(url)
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{url!r} has an invalid port") from None
+    shown = f"[{name}]" if ":" in name else name
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{shown}" + (f":{port}" if port is not None and port != default else "")
+
+
 def parse_networks(values: Iterable[str]) -> tuple[IPNetwork, ...] | None:
     """Trusted proxy addresses from ``--forwarded-allow-ips`` (addresses or networks such
     as ``10.0.0.0/8``, comma-separated or repeated); ``None`` means ``*`` (trust every peer).

@@ -29,10 +29,12 @@ OPENAPI_URL = "/api/openapi.json"
 
 
 class ErrorDetail(BaseModel):
-    """A refusal: a stable machine ``code`` (docs/protocol.md §8) and an English message."""
+    """A refusal: a stable machine ``code`` (docs/protocol.md §8) and an English message;
+    ``field`` names the request field to blame when there is one (``config.ante``)."""
 
     code: str
     message: str
+    field: str | None = None
 
 
 class ErrorResponse(BaseModel):

@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.core.config import MAX_CHIPS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
@@ -41,8 +42,6 @@ NAME_RULE = (
     "and starts with a letter or a digit"
 )
 """The English sentence sent when a name does not match :data:`NAME_PATTERN`."""
-MAX_CHIPS = 10**9
-"""Largest chip amount accepted anywhere (stacks, rebuys, bets)."""
 MAX_HAND_NO = 2**31 - 1
 """Largest hand number a request may name (the database's 32-bit integer column); larger
 numbers are answered ``hand_not_found`` instead of failing in the database driver."""
@@ -250,6 +249,7 @@ class CreateTableRequest(_Message):
     time_bank: float = Field(default=60.0, ge=0, le=36000)
     dealers_choice: bool = False
     bot_pause: float = Field(default=1.0, ge=0, le=30)
+    next_hand_delay: float | None = Field(default=None, ge=0, le=120)
     auto_start: bool = True
     allow_rebuys: bool = True
     host_plays: bool = True

@@ -29,19 +29,26 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
-from anaconda_poker.server.hand_rules import hand_config
 from anaconda_poker.server.names import name_clash
+from anaconda_poker.server.presence import (
+    SEAT_REVOKED,
+    SEAT_REVOKED_REASON,
+    Connection,
+    Presence,
+    PresenceOptions,
+)
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -65,16 +72,6 @@ class RecoveryError(RuntimeError):
     """Replaying a table's stored events did not reproduce a stored fact (a corrupt log)."""
 
 
-class Connection(Protocol):
-    """A client attached to a table: a seat number (``None`` = spectator) and an outbox."""
-
-    seat: int | None
-
-    def send(self, text: str) -> None:
-        """Queue one text frame for the client (never blocks)."""
-        ...
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableSettings:
     """A table's fixed options (``POST /api/tables``; stored with the table).
@@ -91,7 +88,9 @@ class TableSettings:
         auto_start: deal hands automatically.
         allow_rebuys: seats may ask for more chips.
         host_seat: the host's seat, or ``None`` (then rebuys are approved automatically).
-        between_hands: pause between two automatically dealt hands, seconds.
+        between_hands: pause between two automatically dealt hands, seconds: the showdown
+            stays on the table that long (``next_hand_delay`` in TableInfo and the create
+            request, issue 12 §3).
         wait_for_humans: deal automatically only while a human seat would be dealt in (the
             default lobby's bots do not play alone).
         show_equity: players may see their own equity in the web client (advice only; the
@@ -114,7 +113,7 @@ class TableSettings:
     auto_start: bool = True
     allow_rebuys: bool = True
     host_seat: int | None = 0
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
@@ -167,7 +166,8 @@ class TableSettings:
 
 @dataclass(slots=True)
 class SeatRecord:
-    """One occupied seat (the model; ``connections`` is runtime only)."""
+    """One occupied seat (the model). ``generation`` is the table's seat generation when
+    the seat was taken: with ``token_hash`` it names this occupancy (``server/presence.py``)."""
 
     seat: int
     name: str
@@ -183,7 +183,7 @@ class SeatRecord:
     timeouts: int = 0
     leaving: bool = False
     first_hand: int = 1  # the first hand its occupant could be dealt into
-    connections: int = 0
+    generation: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +263,7 @@ class Table:
         writer: the database writer; ``None`` keeps the table in memory only (unit tests).
         policy_factory: makes a bot policy from a level (injected in tests).
         created_at: Unix seconds.
+        presence: socket limits and timings (``server/presence.py``).
     """
 
     def __init__(
@@ -273,6 +274,7 @@ class Table:
         writer: EventWriter | None,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         created_at: float | None = None,
+        presence: PresenceOptions | None = None,
     ) -> None:
         self.table_id = table_id
         self.settings = settings
@@ -297,9 +299,11 @@ class Table:
         self.seq = 0
         self.acts: dict[int, int] = {}
         self.dealt_in: frozenset[int] = frozenset()
+        self.seat_generation = 0  # +1 on every seat taken or left
         self._fast_replay = False
         # -- runtime --
-        self.connections: set[Connection] = set()
+        self.presence = Presence(presence)
+        self.connections: set[Connection] = self.presence.connections
         self.policies: dict[int, SeatPolicy] = {}
         self.stats = TableStats()
         self.failed = False
@@ -329,6 +333,7 @@ class Table:
 
     def _ev_seat_taken(self, p: Mapping[str, Any]) -> None:
         seat = int(p["seat"])
+        self.seat_generation += 1
         self.seats[seat] = SeatRecord(
             seat=seat,
             name=str(p["name"]),
@@ -338,6 +343,7 @@ class Table:
             time_bank=self.settings.time_bank,
             bought_in=int(p["stack"]),
             first_hand=self.hand_no + 1,
+            generation=self.seat_generation,
         )
         if p.get("host"):
             self.host_seat = seat
@@ -365,6 +371,7 @@ class Table:
             self.former_tokens[record.token_hash] = (seat, record.first_hand, self.hand_no)
         self.departed.append(_ledger_line(record, left=True))
         self.seats[seat] = None
+        self.seat_generation += 1
         self.policies.pop(seat, None)
         self.host_seat = None if p.get("host") is None else int(p["host"])
 
@@ -608,7 +615,8 @@ class Table:
                     "seat": record.seat,
                     "name": record.name,
                     "bot": record.bot,
-                    "connected": record.bot is not None or record.connections > 0,
+                    "connected": record.bot is not None
+                    or self.presence.sockets_of(record.seat) > 0,
                     "sitting_out": record.sitting_out,
                     "leaving": record.leaving,
                     "stack": record.stack,
@@ -630,14 +638,25 @@ class Table:
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
+            "next_hand_delay": s.between_hands,
+            "next_hand_at": self._next_hand_wall(),
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
             "listed": s.listed,
-            "spectators": sum(1 for c in self.connections if c.seat is None),
+            "spectators": self.presence.spectators,
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
             "seats": seats,
         }
+
+    def _next_hand_wall(self) -> float | None:
+        """When the next hand is dealt automatically, as server time (Unix seconds, like the
+        action timer's deadline), or ``None`` when no deal is armed (a hand is running, the
+        table is paused or waits for the host or for players)."""
+        if self._next_hand_at is None or self.in_hand or self.paused:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return round(time.time() + max(0.0, self._next_hand_at - loop_now), 3)
 
     def summary(self) -> dict[str, Any]:
         """One line of ``GET /api/tables``."""
@@ -652,7 +671,7 @@ class Table:
             "occupied": len(occupied),
             "humans": sum(1 for r in occupied if r.bot is None),
             "bots": sum(1 for r in occupied if r.bot is not None),
-            "spectators": sum(1 for c in self.connections if c.seat is None),
+            "spectators": self.presence.spectators,
             "split": config.split.value,
             "betting": config.betting.value,
             "stakes": {
@@ -673,12 +692,18 @@ class Table:
 
     # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
-        """The engine view this client may see: ``view(seat)`` for a seat dealt in,
-        ``view(None)`` for spectators and seats not in the hand, ``None`` before any hand."""
+        """The engine view this client may see: ``view(seat)`` for a seat whose occupant
+        was dealt in, ``view(None)`` for spectators, seats not in the hand and occupants who
+        sat down after the deal (RULES.md §7), ``None`` before any hand."""
         hand = self.hand
         if hand is None:
             return None
-        if seat is not None and 0 <= seat < hand.n_seats and hand.dealt_in[seat]:
+        if (
+            seat is not None
+            and 0 <= seat < hand.n_seats
+            and hand.dealt_in[seat]
+            and self.history_seat(seat, self.hand_no) is not None
+        ):
             return hand.view(seat)
         return hand.view(None)
 
@@ -743,7 +768,7 @@ class Table:
         timer = self._timer()
         texts: dict[int | None, str] = {}
         for conn in list(self.connections):
-            key = conn.seat
+            key = self.presence.seat_of(conn, self.seats)
             text = texts.get(key)
             if text is None:
                 text = texts[key] = _dumps(self.state_message(key, timer=timer))
@@ -751,12 +776,13 @@ class Table:
 
     def _send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
         text = _dumps(message)
-        for conn in list(self.connections):
-            if conn.seat == seat:
+        for conn in self.presence.of_seat(seat):
+            if self.presence.holds(conn, self.seats):
                 self._send(conn, text)
 
     def broadcast_table(self) -> None:
         """Send the public TableInfo to everyone."""
+        self.presence.update_sent()
         self.broadcast({"type": "table", "table": self.public_info()})
 
     def _error(self, conn: Connection | None, error: ClientError, ref: str | None) -> None:
@@ -883,23 +909,31 @@ class Table:
         try:
             if handler is None:
                 raise ClientError("bad_message", f"unknown request {command.kind!r}")
+            if command.conn is not None and command.kind not in ("join", "leave"):
+                self._check_binding(command.conn)
             result = await handler(self, command.conn, **command.args)
         except ClientError as error:
             if command.future is not None and not command.future.done():
                 command.future.set_exception(error)
-            if command.conn is not None:
+            if command.conn is not None and command.kind != "join":  # hello answers a join
                 self._error(command.conn, error, command.kind)
             return
         if command.future is not None and not command.future.done():
             command.future.set_result(result)
 
     # ---------------------------------------------------------------- scheduling
+    @property
+    def idle(self) -> bool:
+        """No socket has been attached for the idle grace period: bots, timers and automatic
+        deals stop until one attaches (``server/presence.py``; the hand stays as committed)."""
+        return self.presence.idle(asyncio.get_running_loop().time())
+
     def _reschedule(self) -> None:
         """Arm one wake-up at the earliest due time (bot pause, deadline, next hand)."""
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None
-        if self._task is None or self.failed or self.paused:
+        if self._task is None or self.failed or self.paused or self.idle:
             return
         due = [d.due for d in self._decisions.values()]
         if self._next_hand_at is not None:
@@ -969,7 +1003,7 @@ class Table:
             self._next_hand_at = now + delay
 
     async def _on_tick(self) -> None:
-        if self.paused or self.failed:
+        if self.paused or self.failed or self.idle:
             return
         now = asyncio.get_running_loop().time()
         if self._choosing is not None and self._choosing[1] <= now:
@@ -1203,9 +1237,9 @@ class Table:
                 "history_url": f"/api/tables/{self.table_id}/hands/{self.hand_no}",
             }
         )
+        self._maybe_schedule_next_hand(now)  # first: the table message says when it deals
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
-        self._maybe_schedule_next_hand(now)
 
     def full_history(self) -> dict[str, Any]:
         """The current/last hand's HAND_HISTORY.md document with the fairness fields."""
@@ -1223,11 +1257,20 @@ class Table:
 
     # ================================================================== requests
     async def _cmd_join(self, conn: Connection) -> dict[str, Any]:
-        seat = conn.seat
-        self.connections.add(conn)
+        """Attach a socket after its ``hello``: checked and registered in this one step
+        (``server/presence.py``), then welcomed and resynced; others get the TableInfo
+        change coalesced.
+
+        Raises:
+            ClientError: ``bad_token``, ``too_many_sockets`` (nothing changed).
+        """
+        binding = self.presence.bind(conn, self.seats)
+        was_idle = self.idle
+        self.presence.register(conn, binding)
+        if was_idle:
+            self._restart_clocks()
+        seat = binding.seat
         is_host = seat is not None and seat == self.host_seat
-        if seat is not None:
-            self._seat(seat).connections += 1
         record = self.seats[seat] if seat is not None else None
         welcome = {
             "type": "welcome",
@@ -1238,7 +1281,7 @@ class Table:
             "server_time": round(time.time(), 3),
         }
         self._send(conn, _dumps(welcome))
-        self.broadcast_table()
+        self._presence_changed(conn)
         self._send(conn, _dumps({"type": "chat_history", "messages": list(self.chat)}))
         self._send(conn, _dumps(self.state_message(seat)))
         if is_host:
@@ -1262,13 +1305,36 @@ class Table:
         return welcome
 
     async def _cmd_leave(self, conn: Connection) -> None:
-        if conn in self.connections:
-            self.connections.discard(conn)
-            if conn.seat is not None:
-                record = self.seats[conn.seat]
-                if record is not None:
-                    record.connections = max(0, record.connections - 1)
+        if self.presence.unregister(conn, asyncio.get_running_loop().time()):
+            self._presence_changed(None)
+
+    def _presence_changed(self, joined: Connection | None) -> None:
+        """A socket joined (``joined``, sent the TableInfo at once) or left: the others get
+        the change once, coalesced over ``table_update_delay`` (``server/presence.py``)."""
+        if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
+        elif joined is not None:
+            self._send(joined, _dumps({"type": "table", "table": self.public_info()}))
+
+    async def _cmd_table_update(self, conn: Connection | None) -> None:
+        del conn
+        if self.presence.update_pending:
+            self.broadcast_table()
+
+    def _check_binding(self, conn: Connection) -> None:
+        """Refuse a request from a socket that is not attached, or whose seat is no longer
+        held by the token it said ``hello`` with (then it is closed: ``SEAT_REVOKED``).
+
+        Raises:
+            ClientError: ``hello_required`` (not attached), ``bad_token`` (seat given up).
+        """
+        if self.presence.holds(conn, self.seats):
+            return
+        if self.presence.unregister(conn, asyncio.get_running_loop().time()):
+            conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
+            self._presence_changed(None)
+            raise ClientError("bad_token", "this socket's token no longer holds its seat")
+        raise ClientError("hello_required", "this socket is not attached to the table")
 
     async def _cmd_sync(self, conn: Connection) -> None:
         self._send(conn, _dumps({"type": "table", "table": self.public_info()}))
@@ -1372,16 +1438,17 @@ class Table:
     def _announce_departures(
         self, events: list[tuple[str, dict[str, Any]]], host: int | None
     ) -> None:
-        """Tell the clients of seats that left (they stay connected, as spectators) and a new
-        host its pending rebuy requests. The new seating and ledger are the caller's to
-        broadcast (at a hand's end :meth:`_after_hand` already does)."""
+        """Tell the sockets of seats that left ``seat_left`` and close them (their token no
+        longer holds a seat: ``server/presence.py``), and a new host its pending rebuy
+        requests. The new seating and ledger are the caller's to broadcast (at a hand's end
+        :meth:`_after_hand` already does)."""
         left = [payload for kind, payload in events if kind == "seat_left"]
+        now = asyncio.get_running_loop().time()
         for payload in left:
             text = _dumps({"type": "seat_left", **payload})
-            for conn in list(self.connections):
-                if conn.seat == payload["seat"]:
-                    self._send(conn, text)
-                    conn.seat = None  # its token no longer holds a seat
+            for conn in self.presence.revoke(payload["seat"], now):
+                self._send(conn, text)
+                conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
         if left and self.host_seat is not None and self.host_seat != host:
             self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
             for request in self._pending_rebuy_messages():
@@ -1432,15 +1499,20 @@ class Table:
         if not self.paused:
             return
         await self._record([("paused", {"value": False})])
+        self._restart_clocks()
+        self.broadcast_table()
+        self.broadcast_state()
+
+    def _restart_clocks(self) -> None:
+        """After a pause or an idle spell: deadlines and bot pauses restart from now."""
         now = asyncio.get_running_loop().time()
-        self._decisions.clear()  # deadlines restart from the resume
+        self._decisions.clear()
         self._refresh_decisions(now)
         if self._choosing is not None:
             limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
             self._choosing = (self._choosing[0], now + limit)
+        self._next_hand_at = None  # the showdown countdown starts again in full, announced
         self._maybe_schedule_next_hand(now)
-        self.broadcast_table()
-        self.broadcast_state()
 
     async def _cmd_next_hand(self, conn: Connection | None) -> None:
         self._require_host(conn)
@@ -1613,6 +1685,7 @@ _COMMANDS: dict[str, Callable[..., Any]] = {
     "rebuy": Table._cmd_rebuy,
     "approve_rebuy": Table._cmd_approve_rebuy,
     "deny_rebuy": Table._cmd_deny_rebuy,
+    "table_update": Table._cmd_table_update,
     "take_seat": Table._cmd_take_seat,
     "leave_seat": Table._cmd_leave_seat,
 }

@@ -7,7 +7,8 @@ goes on.
 
 Keys: F fold, C check/call, B/R bet/raise, +/− amount, A all-in, 1–9 select cards, Enter
 pass or keep the selection, H/L/O suggested five (best high, best low, best for both), X
-clear, / type a command, ? help, Q quit.
+clear, / type a command, ? help, Q quit. While declaring (RULES.md §6): H high, L low, S (or
+O) swing.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class AnacondaApp(KeyActions):
         Binding("h", "suggest('high')", show=False),
         Binding("l", "suggest('low')", show=False),
         Binding("o", "suggest('both')", show=False),
+        Binding("s", "declare('both')", show=False),
         Binding("slash,colon", "focus_command", show=False),
         Binding("escape", "blur_command", show=False),
         Binding("question_mark", "help", show=False),

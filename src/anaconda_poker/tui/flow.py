@@ -14,6 +14,7 @@ from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.state import Phase
 from anaconda_poker.i18n import action_label, action_line, split_label
 from anaconda_poker.tui.cards import plain_cards
+from anaconda_poker.tui.declare import declaration_lines
 from anaconda_poker.tui.messages import explain
 from anaconda_poker.tui.screens import GameChoiceScreen, ShowdownScreen, SummaryScreen
 from anaconda_poker.tui.session import ActionEvent, HandRecord
@@ -162,7 +163,7 @@ class HandFlow(TableView):
                     style="#a6e3a1",
                 )
             )
-        if state.phase in (Phase.PASSING, Phase.ARRANGING):
+        if state.phase in (Phase.PASSING, Phase.ARRANGING, Phase.DECLARING):
             self._last = {}
         if state.betting_round != self._seen_round and state.phase is Phase.BETTING:
             self._seen_round = state.betting_round
@@ -221,6 +222,9 @@ class HandFlow(TableView):
             )
         if record.save_error is not None:
             self._write_log(Text(self._save_warning(record), style="bold #ff8f6b"))
+        names = {seat: state.names[seat] or "" for seat in state.order}
+        for line in declaration_lines(state.result, names, _, you=self.session.human_seat):
+            self._write_log(line)
         for seat in record.busted:
             self._write_log(Text(_("{player} is out of chips.", player=state.names[seat] or "")))
         self._refresh()

@@ -181,9 +181,20 @@ class KeyActions(HandFlow):
                 self.t("Choose an action: {allowed}", allowed=self._allowed_text(self._legal()))
             )
 
+    def action_declare(self, direction: str) -> None:
+        """Declare high, low or both (H, L, S; RULES.md §6)."""
+        if not self._my_turn(Phase.DECLARING):
+            self._say(self.t("You declare after the last betting round, at a declare table."))
+            return
+        self._act(Action.declare(direction))
+
     def action_suggest(self, kind: str) -> None:
         """Select the evaluator's suggested five in a good reveal order (H, L, O); in a
-        high-only game only H suggests (RULES.md §5: there is no low half)."""
+        high-only game only H suggests (RULES.md §5: there is no low half). While
+        declaring, H, L and O declare high, low and both."""
+        if self._my_turn(Phase.DECLARING):
+            self.action_declare(kind)
+            return
         if not self._my_turn(Phase.ARRANGING):
             self._say(self.t("Suggestions are for arranging your five cards."))
             return
@@ -258,6 +269,8 @@ class KeyActions(HandFlow):
             self.action_clear()
         elif ident in ("high", "low", "both"):
             self.action_suggest(ident)
+        elif ident is not None and ident.startswith("declare-"):
+            self.action_declare(ident.removeprefix("declare-"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Run a typed command, then give the keyboard back to the table.
@@ -345,6 +358,13 @@ class KeyActions(HandFlow):
                     self._toggle(code)
             elif verb in ("high", "low", "both"):
                 self.action_suggest(verb)
+            elif verb == "declare":
+                if command.direction is None:
+                    self._say(
+                        self.t("Declare what? Type: declare high, declare low or declare both.")
+                    )
+                else:
+                    self.action_declare(command.direction)
             elif verb == "clear":
                 self.action_clear()
             elif verb == "confirm":

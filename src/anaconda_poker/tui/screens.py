@@ -188,6 +188,10 @@ class HelpScreen(ModalScreen[None]):
             ("1–9", _("Select or deselect a card (click works too)")),
             (_("Enter"), _("Pass the selected cards / keep the five selected, in order")),
             ("H / L / O", _("Suggested five: best high / best low / best for both")),
+            (
+                "H / L / S",
+                _("At a declare table, after the last betting round: declare high / low / swing"),
+            ),
             ("X", _("Clear the selection")),
             ("•", _("Under a card: received in the last pass")),
             ("▲", _("Under a card: turned face up")),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.session import Session
@@ -344,6 +345,8 @@ class TableSession:
             return Action.pass_cards(legal.cards[: legal.pass_count])
         if ActionKind.ARRANGE in legal.kinds:
             return Action.arrange(legal.cards[: legal.arrange_count])
+        if ActionKind.DECLARE in legal.kinds:  # what its face-up five win (RULES.md §6)
+            return Action.declare(strength_declaration(state.view(seat), state.config))
         return Action.fold()
 
     def apply_human(self, action: Action) -> ActionEvent:

@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from anaconda_poker.core.config import BIG_BET_DEFAULT, Betting, Split, TableConfig
+from anaconda_poker.core.config import (
+    BIG_BET_DEFAULT,
+    Betting,
+    DeclareMode,
+    Split,
+    Swing,
+    TableConfig,
+)
 from anaconda_poker.i18n import translator
 from anaconda_poker.tui.players import LEVELS, make_policy
 from anaconda_poker.tui.session import TableSession
@@ -37,6 +44,9 @@ class GameSettings:
         level: bot level (one of :data:`~anaconda_poker.tui.players.LEVELS`).
         split: the game type of the first hand (RULES.md §5); changeable between hands.
         betting: betting structure (RULES.md §4).
+        declare: ``cards_speak`` or ``declare`` (RULES.md §6: split hands are decided by
+            declarations; a high-only hand chosen between hands is played by the cards).
+        swing: ``strict`` or ``ties_ok``: what a ``both`` declarer must win (RULES.md §6).
         lang: language of the interface (en, it, es, pt, nl, de).
         seed: seeds the deals, the first button and the bots; ``None`` = unpredictable.
         delay: seconds between bot actions and between revealed cards; 0 for tests.
@@ -54,6 +64,8 @@ class GameSettings:
     level: str = "heuristic"
     split: Split = Split.HIGH_LOW_8
     betting: Betting = Betting.FIXED_LIMIT
+    declare: DeclareMode = DeclareMode.CARDS_SPEAK
+    swing: Swing = Swing.STRICT
     lang: str = "en"
     seed: int | None = None
     delay: float = 0.6
@@ -83,6 +95,11 @@ class GameSettings:
             )
         if self.delay < 0:
             raise ValueError(f"--delay must be >= 0 seconds, got {self.delay}")
+        if DeclareMode(self.declare) is DeclareMode.DECLARE and not Split(self.split).has_low:
+            raise ValueError(
+                "--declare needs a split game (--split high_low_8 or high_low_any); with "
+                f"--split {Split(self.split).value} the best high hand takes every pot"
+            )
         self.table_config()
 
     def table_config(self) -> TableConfig:
@@ -97,6 +114,8 @@ class GameSettings:
             ante=self.ante,
             small_bet=self.small_bet,
             big_bet=BIG_BET_DEFAULT if self.big_bet is None else self.big_bet,
+            declare=self.declare,
+            swing=self.swing,
         )
 
     def build_session(self) -> TableSession:

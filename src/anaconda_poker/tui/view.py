@@ -29,6 +29,7 @@ from anaconda_poker.i18n import (
     translator,
 )
 from anaconda_poker.tui.cards import card_row, plain_cards
+from anaconda_poker.tui.declare import declare_keys, declare_prompt
 from anaconda_poker.tui.messages import allowed_text
 from anaconda_poker.tui.players import LEVEL_LABELS
 from anaconda_poker.tui.session import Player
@@ -114,6 +115,9 @@ class TableView(App[list[Player]]):
                 yield ActionButton(_("Best high"), id="high")
                 yield ActionButton(_("Best low"), id="low")
                 yield ActionButton(_("Best for both"), id="both")
+                yield ActionButton(_("High"), id="declare-high", variant="primary")
+                yield ActionButton(_("Low"), id="declare-low", variant="primary")
+                yield ActionButton(_("Swing (both ways)"), id="declare-both", variant="warning")
                 yield ActionButton(_("Clear"), id="clear")
         with Vertical(id="bottom"):
             yield Input(
@@ -211,6 +215,8 @@ class TableView(App[list[Player]]):
             )
         elif phase == Phase.ARRANGING.value:
             where = _("Arranging")
+        elif phase == Phase.DECLARING.value:
+            where = _("Declaring")
         elif state.result is not None and not state.result.showdown:
             where = _("Hand over")  # everyone else folded: nothing was shown
         else:
@@ -244,7 +250,7 @@ class TableView(App[list[Player]]):
                     else _("{player} to act", player=state.names[actor] or "")
                 )
                 text.append("▶ " + whose, style="bold #ffd75f")
-        elif view["phase"] in (Phase.PASSING.value, Phase.ARRANGING.value):
+        elif view["phase"] in (Phase.PASSING.value, Phase.ARRANGING.value, Phase.DECLARING.value):
             ready = sum(1 for s in view["seats"] if s["has_committed"])
             live = sum(1 for s in view["seats"] if not s["folded"])
             text.append(_("Ready: {ready} of {players}", ready=ready, players=live))
@@ -401,6 +407,8 @@ class TableView(App[list[Player]]):
                 if low != high:
                     parts.append(_("chosen: {amount} (+/−)", amount=amount))
             return Text("  ".join(parts))
+        if phase == Phase.DECLARING.value:
+            return declare_prompt(_, view, state.config.swing, compact=self._compact)
         if phase == Phase.PASSING.value:
             count = legal.pass_count
             direction = state.config.pass_directions[max(state.pass_index, 0)]
@@ -466,6 +474,7 @@ class TableView(App[list[Player]]):
         betting = mine and phase == Phase.BETTING.value
         choosing = mine and phase in (Phase.PASSING.value, Phase.ARRANGING.value)
         arranging = mine and phase == Phase.ARRANGING.value
+        declaring = mine and phase == Phase.DECLARING.value and ActionKind.DECLARE in legal.kinds
 
         def button(ident: str) -> ActionButton:
             return self.query_one(f"#{ident}", ActionButton)
@@ -502,6 +511,7 @@ class TableView(App[list[Player]]):
         button("clear").display = choosing
         for ident in ("high", "low", "both"):
             button(ident).display = arranging
+            button(f"declare-{ident}").display = declaring
         split = self.session.split
         if arranging and not split.has_low:
             button("low").display = False
@@ -524,6 +534,8 @@ class TableView(App[list[Player]]):
                 keys.append(("H/L/O", _("Suggestions")))
             elif arranging:
                 keys.append(("H", _("Best high")))
+        elif declaring:
+            keys += declare_keys(_)
         keys += [("/", _("Command")), ("?", _("Help")), ("Q", _("Quit"))]
         self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
 

@@ -30,6 +30,17 @@ export function declareModeLabel(mode) {
     : t("Cards speak: the best hands take the halves");
 }
 
+/** The lobby's short names of the `declare` modes: a select shows one line, so the sentence
+ * of `declareModeLabel` goes under it as a hint (issue 12 §4: nothing cut on a phone). */
+export function declareModeShort(mode) {
+  return mode === "declare" ? t("Players declare") : t("Cards speak");
+}
+
+/** The lobby's short names of the `swing` option (its sentence goes under the select). */
+export function swingShort(swing) {
+  return swing === "ties_ok" ? t("A swing may tie") : t("A swing wins outright");
+}
+
 /** The lobby's names of the `swing` option. */
 export function swingLabel(swing) {
   return swing === "ties_ok" ? t("A swing may tie a half") : t("A swing must win both halves outright");
@@ -82,11 +93,13 @@ export function seatDeclareStatus(seat, view) {
 
 /**
  * Every declaration, revealed together in the result (a short staggered animation), with
- * the failed swings explained; null when the hand had no declaring.
+ * the failed swings explained; null when the hand had no declaring. Your own lines are in
+ * the second person.
  * @param {object} result  the hand's result (`declarations`, `failed_swings`)
  * @param {(seat: number) => string} nameOf
+ * @param {number|null} [me]  your seat (null for a spectator)
  */
-export function declarationsPanel(result, nameOf) {
+export function declarationsPanel(result, nameOf, me = null) {
   const declared = Object.entries(result?.declarations || {});
   if (!declared.length) return null;
   const failed = new Set(result.failed_swings || []);
@@ -94,11 +107,14 @@ export function declarationsPanel(result, nameOf) {
     h("h3", null, t("Declarations")),
     h("ul", null, declared.map(([seat, direction], i) => {
       const player = nameOf(Number(seat));
+      const mine = Number(seat) === me;
+      const declaration = declarationLabel(direction);
       const swingFailed = failed.has(Number(seat));
       return h("li", {
         class: swingFailed ? "failed" : "", dataset: { seat, direction }, style: { "--i": i },
       },
-      t("{player} declared {declaration}", { player, declaration: declarationLabel(direction) }),
-      swingFailed ? h("span.failed-swing", null, " — ", t("{player}'s swing failed: it wins nothing", { player })) : null);
+      mine ? t("You declared {declaration}", { declaration }) : t("{player} declared {declaration}", { player, declaration }),
+      swingFailed ? h("span.failed-swing", null, " — ",
+        mine ? t("Your swing failed: you win nothing") : t("{player}'s swing failed: it wins nothing", { player })) : null);
     })));
 }

@@ -364,6 +364,8 @@ export function createMyArea(ctx) {
     if (!result) return null;
     const me = mySeat();
     const net = me === null ? null : result.net?.[String(me)];
+    // under the declare rule (RULES.md §6) a half nobody eligible won goes to the other half
+    const declared = Object.keys(result.declarations || {}).length > 0;
     const lines = (result.pots || []).map((pot, i) => {
       const title = result.pots.length > 1
         ? (i === 0 ? t("Main pot {amount}", { amount: chips(pot.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(pot.amount) }))
@@ -374,15 +376,18 @@ export function createMyArea(ctx) {
       return h("div.pot-result", null,
         h("h3", null, title),
         h("div.winners", null,
-          high ? h("span", null, t("High: {names}", { names: high })) : null,
-          low ? h("span", null, t("Low: {names}", { names: low })) : (splitNow() !== "high_only" && result.showdown ? h("span.muted", null, t("No qualifying low")) : null),
+          high ? h("span", null, t("High: {names}", { names: high }))
+            : (declared ? h("span.muted", null, t("High: no declarer won it, the low takes the whole pot")) : null),
+          low ? h("span", null, t("Low: {names}", { names: low }))
+            : (declared ? h("span.muted", null, t("Low: no declarer won it, the high takes the whole pot"))
+              : (splitNow() !== "high_only" && result.showdown ? h("span.muted", null, t("No qualifying low")) : null)),
           pot.scoop !== null && pot.scoop !== undefined && splitNow() !== "high_only" ? h("span.scoop", null, t("{name} scoops", { name: nameOf(pot.scoop) })) : null,
           h("span.muted", null, awards)));
     });
     return h("div.results", { id: "results", "aria-live": "polite" },
       net === null || net === undefined ? null : h("p", { id: "my-net" }, net > 0 ? t("You won {amount}.", { amount: chips(net) }) : net < 0 ? t("You lost {amount}.", { amount: chips(-net) }) : t("You broke even.")),
       shownHands(view, result),
-      declarationsPanel(result, nameOf),
+      declarationsPanel(result, nameOf, me),
       lines);
   }
 

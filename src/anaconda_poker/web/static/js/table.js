@@ -8,6 +8,8 @@ import { chips, t } from "./i18n.js";
 import { errorText, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js";
+import { pauseBanner, pauseChange } from "./pausenotice.js";
+import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { createMyArea } from "./myarea.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -50,7 +52,9 @@ export function mount(main, route) {
     getState: () => s,
     sendChat: (text) => conn?.send({ type: "chat", text }),
   });
-  const area = h("div.table-area", null, top, h("div.felt-wrap", null, felt), my);
+  const pauseSlot = h("div.pause-slot");
+  const nextSlot = h("div.next-hand-slot");
+  const area = h("div.table-area", null, top, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
   const page = h("section.table-page", null, area, side.el);
   replace(main, page);
 
@@ -87,11 +91,14 @@ export function mount(main, route) {
       case "pong":
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         return;
-      case "table":
+      case "table": {
+        const change = pauseChange(s.table, msg.table);
         s.table = msg.table;
+        if (change) announce(change);
         side.update("table");
         renderAll();
         return;
+      }
       case "state":
         onState(msg);
         return;
@@ -134,6 +141,7 @@ export function mount(main, route) {
           s.welcome = { ...s.welcome, seat: null, name: null };
           s.confirmLeave = false;
           announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
+          connect();  // the server closes this seat's sockets (4001): watch on as a spectator
         }
         break;
       case "host":  // the table message that follows names the new host_seat
@@ -332,6 +340,9 @@ export function mount(main, route) {
     page.dataset.version = String(s.version);
     page.dataset.turn = s.msg?.turn ?? "";
     page.dataset.seat = mySeat() === null ? "" : String(mySeat());
+    page.classList.toggle("paused", s.table?.status === "paused");
+    replace(pauseSlot, pauseBanner(s.table));
+    replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
   function renderTop() {
@@ -451,6 +462,7 @@ export function mount(main, route) {
 
   // ------------------------------------------------------------------ timers
   const ticker = setInterval(() => {
+    tickNextHand(s.table, now());
     const tm = timers();
     for (const [seat, v] of Object.entries(tm)) {
       const bar = document.querySelector(`#seat-${seat} .timer > span`);
