@@ -184,3 +184,40 @@ def test_unknown_player_count_is_rejected() -> None:
 
     with pytest.raises(InvalidConfigError):
         Encoding(TableConfig(cards_dealt=9), 6)
+
+
+def test_observation_ignores_pending_arrangements_and_declarations_of_others() -> None:
+    """Seat 0 arranges differently in two copies of a declare hand: the others' views are
+    the same until the cards are revealed; the same for a pending declaration."""
+    enc = Encoding(TableConfig(declare="declare"), 3)
+    deal = _deal(12, 3)
+    a = LearningHand(enc, button=2, dealt=deal)
+    b = LearningHand(enc, button=2, dealt=deal)
+    for hand in (a, b):
+        while hand.state.phase is not Phase.ARRANGING:
+            hand.step(PASS_BASE if hand.state.phase is Phase.PASSING else CHECK_CALL)
+    assert a.current_seat == 0
+    for pick in (0, 1, 2, 3, 4):
+        a.step(enc.pick_base + pick)
+    for pick in (6, 5, 4, 3, 2):
+        b.step(enc.pick_base + pick)
+    for seat in (1, 2):
+        np.testing.assert_array_equal(a.observe(seat), b.observe(seat))
+    assert not np.array_equal(a.observe(0), b.observe(0))
+    for hand in (a, b):
+        for _ in range(10):  # seats 1 and 2 arrange their first five
+            hand.step(enc.pick_base + len(hand.picks[hand.current_seat or 0]))
+        while hand.state.phase is not Phase.DECLARING:
+            hand.step(CHECK_CALL)
+    # the reveals have shown the arrangements, so compare declarations on copy a only
+    c = LearningHand(enc, button=2, dealt=deal)
+    for seat, action in a.state.actions:
+        c.state.apply(seat, action)
+    first = a.current_seat
+    assert first is not None and c.current_seat == first
+    a.step(enc.declare_base)  # high
+    c.step(enc.declare_base + 2)  # both
+    others = [s for s in range(3) if s != first]
+    for seat in others:
+        np.testing.assert_array_equal(a.observe(seat), c.observe(seat))
+    assert not np.array_equal(a.observe(first), c.observe(first))

@@ -15,7 +15,7 @@ from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.rl.aec import env, raw_env
 from anaconda_poker.rl.encoding import IllegalActionError
-from anaconda_poker.rl.single_agent import SingleSeatEnv
+from anaconda_poker.rl.single_agent import ENV_ID, SingleSeatEnv
 
 CONFIGS = [
     pytest.param(TableConfig(), 4, id="fixed-limit-4"),
@@ -197,3 +197,20 @@ def test_single_seat_illegal_modes() -> None:
     assert seat_actions[0] in (Action.check(), Action.call())
     with pytest.raises(ValueError, match="seat 3 is not at a table of 2"):
         SingleSeatEnv(opponents=("random",), seat=3)
+
+
+def test_gymnasium_make_builds_the_registered_env() -> None:
+    import gymnasium
+
+    game = gymnasium.make(ENV_ID, opponents=("random", "heuristic"), seat=1, stack=50)
+    observation, _ = game.reset(seed=8)
+    direct = SingleSeatEnv(opponents=("random", "heuristic"), seat=1, stack=50)
+    expected, _ = direct.reset(seed=8)
+    np.testing.assert_array_equal(observation["observation"], expected["observation"])
+    done = False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[-1])
+        observation, reward, done, _, _ = game.step(action)
+    hand = game.unwrapped.hand  # type: ignore[attr-defined]
+    assert reward == hand.net()[1]
+    assert hand.state.starting_total == 150

@@ -38,6 +38,8 @@ def create_table_in_lobby(
     listed: bool = True,
     timer: int | None = None,
     next_hand_delay: int | None = None,
+    betting: str | None = None,
+    bot_level: str = "heuristic",
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -46,13 +48,15 @@ def create_table_in_lobby(
     page.fill("#host-name", host)
     page.check(f'input[name="split"][value="{split}"]')
     page.fill("#seats", str(seats))
+    if betting is not None:
+        page.select_option("#betting", betting)
     # keep exactly `bots` heuristic bots (the form starts with three)
     while page.locator("[id^=bot-level-]").count() > bots:
         page.click("#bot-remove-0")
     while page.locator("[id^=bot-level-]").count() < bots:
         page.click("#bot-add")
     for i in range(bots):
-        page.select_option(f"#bot-level-{i}", "heuristic")
+        page.select_option(f"#bot-level-{i}", bot_level)
     if timer is None:
         page.uncheck("#timer-on")
     else:

@@ -5,11 +5,13 @@ Waits are for states of the page, never fixed sleeps; any console error fails (c
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from typing import Any
 
 import pytest
-from test_e2e import create_table_in_lobby, play_until_hand_done
+from test_e2e import act_once, create_table_in_lobby, play_until_hand_done
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -88,3 +90,181 @@ def test_showdown_stays_with_a_countdown_and_the_host_deals_now(
     )
     host.wait_for_selector("#next-hand-bar", state="detached")
     watcher.wait_for_selector("#next-hand-bar", state="detached")
+
+
+# ------------------------------------------------------------------ betting flow helpers
+def _facts(page: Any) -> dict[str, Any]:
+    facts: dict[str, Any] = page.evaluate(
+        """() => {
+          const p = document.querySelector('.table-page');
+          const on = (sel) => { const e = document.querySelector(sel); return !!e && !e.disabled; };
+          return {phase: p.dataset.phase, turn: p.dataset.turn,
+                  bet: on('#act-check') || on('#act-call') || on('#fold-anyway'),
+                  pre: !!document.querySelector('#pre-actions')};
+        }"""
+    )
+    return facts
+
+
+def _betting_turn(pages: list[Any], deadline: float = 60.0) -> tuple[Any, Any]:
+    """Pass for every page until a betting round where one page must act and the other
+    waits with its pre-action boxes: returns (acting page, waiting page)."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        facts = [_facts(p) for p in pages]
+        for i, f in enumerate(facts):
+            other = facts[1 - i]
+            if f["phase"] == "betting" and f["bet"] and other["pre"]:
+                return pages[i], pages[1 - i]
+        acted = False
+        for page, f in zip(pages, facts, strict=True):
+            if f["phase"] == "passing":
+                acted = act_once(page) is not None or acted
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"no betting turn: {[_facts(p) for p in pages]}")
+
+
+def _log(page: Any) -> str:
+    page.click("#tab-log")
+    return str(page.inner_text("#log-list"))
+
+
+def test_pre_actions_are_sent_on_the_turn_and_cleared_when_the_bet_changes(
+    server: Any, open_page: Any
+) -> None:
+    """Two people at a fixed-limit table: "Check" acts at once when the turn comes, a bet
+    clears it (with a notice), "Call any" survives a bet and calls."""
+    ana = open_page().page
+    table_id = create_table_in_lobby(
+        ana, server.url, name="Pre-actions", host="Ana", bots=0, seats=2
+    )
+    bo = open_page().page
+    bo.goto(f"{server.url}/t/{table_id}")
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-submit")
+    bo.wait_for_selector(".table-page[data-seat]:not([data-seat=''])")
+    names = {id(ana): "Ana", id(bo): "Bo"}
+    pages = [ana, bo]
+
+    # betting round 1: the waiting player ticks "Check"; it checks the moment its turn comes
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-check")
+    assert waiting.get_attribute("#pre-check", "aria-pressed") == "true"
+    acting.click("#act-check")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+    assert f"{names[id(waiting)]} checks" in _log(waiting)
+
+    # betting round 2: "Check" is cleared by a bet, and the player decides
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-check")
+    acting.click("#act-bet")
+    waiting.wait_for_selector("#act-call:not([disabled])")
+    waiting.wait_for_function(
+        "() => document.querySelector('#toast').innerText"
+        ".includes('Your pre-action was cleared: the bet changed.')"
+    )
+    assert f"{names[id(waiting)]} calls" not in _log(waiting)
+    waiting.click("#act-call")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+
+    # betting round 3: "Call any" survives the bet and calls it
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-call-any")
+    acting.click("#act-bet")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+    log = _log(waiting)
+    last_round = log[log.rindex("Betting round 3") :]
+    assert f"{names[id(waiting)]} calls" in last_round, last_round
+
+
+def _last_view(frames: list[str]) -> dict[str, Any]:
+    for raw in reversed(frames):
+        msg = json.loads(raw)
+        if msg.get("type") == "state" and msg.get("view"):
+            view: dict[str, Any] = msg["view"]
+            return view
+    raise AssertionError("no state frame")
+
+
+def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
+    server: Any, open_page: Any
+) -> None:
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
+    the amount; a typed amount survives a re-render; folding when checking is free asks
+    first; a folded player reads that they are out and gets no pass to choose."""
+    probe = open_page()
+    page = probe.page
+    create_table_in_lobby(
+        page,
+        server.url,
+        name="Pot night",
+        host="Ana",
+        bots=2,
+        seats=3,
+        betting="pot_limit",
+        bot_level="calling-station",  # never bets: checking stays free on our turns
+    )
+    # play on (calling) until our turn comes with checking free and a bet to size
+    end = time.monotonic() + 60
+    while not page.evaluate(
+        "() => !!document.querySelector('#act-check:not([disabled])')"
+        " && !!document.querySelector('#amount')"
+    ):
+        assert time.monotonic() < end, "never free to check"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    view = _last_view(probe.frames)
+    lo, hi = view["you"]["legal"]["bet_range"]
+    assert view["current_bet"] == 0 and lo < hi
+    pot = view["pot_total"]
+    for size, share in (("half", 0.5), ("three-quarters", 0.75)):
+        page.click(f"#size-{size}")
+        assert page.input_value("#amount") == str(max(lo, min(hi, int(share * pot))))
+    page.click("#size-pot")
+    # pot limit: a pot-sized bet is the cap the server allows (or all your chips)
+    me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
+    assert hi == min(pot, me["stack"] + me["bet"])
+    assert page.input_value("#amount") == str(hi)
+    page.click("#size-all-in")
+    assert page.input_value("#amount") == str(hi)
+    # a typed amount is kept when the page draws again while you type (a watcher arrives:
+    # the table message redraws the controls, the field keeps the focus and the text)
+    page.fill("#amount", "")
+    page.type("#amount", str(lo + 1))
+    page.evaluate("() => { document.querySelector('#amount').dataset.old = '1'; }")
+    watcher = open_page().page
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#join-full")  # every seat is taken: watching
+    page.wait_for_function("() => !document.querySelector('#amount').dataset.old")
+    assert page.evaluate("document.activeElement.id") == "amount"
+    assert page.input_value("#amount") == str(lo + 1)
+    assert page.inner_text("#act-bet").startswith(f"Bet {lo + 1}")
+
+    # checking is free: folding asks once, and only "Fold anyway" folds
+    page.click("#act-fold")
+    assert page.inner_text("#fold-question") == "You can check for free — fold anyway?"
+    assert page.locator("#act-fold").count() == 0
+    assert not _last_view(probe.frames)["seats"][view["you"]["seat"]]["folded"]
+    page.click("#fold-anyway")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt').innerText"
+        " === 'You folded: you are out of this hand and watching.'"
+    )
+    # the bots play on: the pass comes, and the folded seat has none to choose
+    page.wait_for_function(
+        "() => ['passing', 'complete'].includes(document.querySelector('.table-page')"
+        ".dataset.phase)"
+    )
+    if page.evaluate("document.querySelector('.table-page').dataset.phase") == "passing":
+        assert page.locator("#pass-confirm").count() == 0
+        assert page.inner_text("#prompt") == "You folded: you are out of this hand and watching."

@@ -38,7 +38,11 @@ from anaconda_poker.rl.aec import Observation, observation_space
 from anaconda_poker.rl.encoding import CHECK_CALL, Encoding, IllegalActionError, Mask
 from anaconda_poker.rl.hand import DEFAULT_STACK, LearningHand
 
-__all__ = ["SingleSeatEnv"]
+__all__ = ["ENV_ID", "SingleSeatEnv"]
+
+ENV_ID = "anaconda_poker/SingleSeat-v0"
+"""The Gymnasium id registered when this module is imported:
+``gymnasium.make(ENV_ID, opponents=(...), ...)`` takes :class:`SingleSeatEnv`'s arguments."""
 
 
 class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -173,3 +177,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         hand = self.hand
         observation: npt.NDArray[np.float32] = hand.observe(self.seat)
         return {"observation": observation, "action_mask": hand.mask(self.seat)}
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SingleSeatEnv")

@@ -209,6 +209,17 @@ export function mount(main, route) {
     s.view = view;
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
+    const dropped = mine.pre.update(view, msg.hand_no, mySeat());
+    if (dropped) announce(dropped);
+    // a pre-action chosen before the turn is sent the moment the turn comes (issue 12 §3)
+    const preAction = s.myTurn && view.phase === "betting" && msg.turn && msg.turn !== s.announcedTurn
+      ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
+    if (preAction) {
+      s.announcedTurn = msg.turn;
+      renderAll();
+      send(preAction);
+      return;
+    }
     renderAll();
     // a new decision (the seat's turn id names it): announce it and bring the focus to it
     if (s.myTurn && msg.turn && msg.turn !== s.announcedTurn) {
