@@ -11,6 +11,7 @@ import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
+import { cardsText } from "./cardtext.js";
 import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
@@ -209,9 +210,11 @@ export function createMyArea(ctx) {
   function passInfo(view, you, lastPass, received) {
     const bits = [];
     if (received.size && lastPass) {
-      bits.push(h("span", null, t("Received: {cards}", { cards: [...received].join(" ") })));
+      // what you gave stays readable next to what you got, until the roll begins
+      if (lastPass.passed?.length) bits.push(h("span", { id: "passed-text" }, t("Passed: {cards}", { cards: cardsText(lastPass.passed) })));
+      bits.push(h("span", { id: "received-text" }, t("Received: {cards}", { cards: cardsText([...received]) })));
     }
-    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: you.pending_pass.join(" ") })));
+    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: cardsText(you.pending_pass) })));
     const toggle = h("button.small.ghost", {
       type: "button", "data-key": "sort-toggle",
       onclick: () => { s.sortBySuit = !s.sortBySuit; rerender(); },
