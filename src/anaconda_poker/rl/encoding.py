@@ -59,7 +59,7 @@ import numpy.typing as npt
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.declare import Declaration
-from anaconda_poker.core.state import ARRANGE_COUNT, HandState, Phase
+from anaconda_poker.core.state import ARRANGE_COUNT, HandState, LegalActions, Phase
 
 __all__ = ["POT_FRACTIONS", "Encoding", "IllegalActionError"]
 
@@ -151,9 +151,13 @@ class Encoding:
         return np.zeros(self.num_actions, dtype=np.int8)
 
     # ------------------------------------------------------------------ actions
-    def _bet_targets(self, state: HandState, seat: int) -> dict[int, int]:
-        """Legal betting indices above check/call → the "to" amount, chips."""
-        legal = state.legal_actions(seat)
+    def _bet_targets(
+        self, state: HandState, seat: int, legal: LegalActions | None = None
+    ) -> dict[int, int]:
+        """Legal betting indices above check/call → the "to" amount, chips (``legal``:
+        the seat's legal actions now, when the caller has them)."""
+        if legal is None:
+            legal = state.legal_actions(seat)
         bounds = legal.bet_range or legal.raise_range
         if bounds is None:
             return {}
@@ -189,7 +193,7 @@ class Encoding:
         else:
             out[FOLD] = 1
             out[CHECK_CALL] = 1
-            for index in self._bet_targets(state, seat):
+            for index in self._bet_targets(state, seat, legal):
                 out[index] = 1
         return out
 
@@ -251,7 +255,7 @@ class Encoding:
         """``seat``'s observation (see the module docstring); reads only what RULES.md §7
         lets the seat know. ``picks``: slots picked so far for an arrangement in progress."""
         n = self.num_players
-        out = np.zeros(self.observation_size(), dtype=np.float32)
+        out = np.zeros(self._observation_size, dtype=np.float32)
         total = float(state.starting_total)
         hand = sorted(state.hands[seat])
         at = 0
@@ -289,7 +293,7 @@ class Encoding:
         at += n * _DECK
         phase = state.phase
         simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
-        to_act = state.to_act
+        actor = state.to_act[0] if phase is Phase.BETTING else -1
         for s in seats:
             live = state.live[s]
             committed = state.committed[s] + (state.dead_money if s == state.button else 0)
@@ -305,7 +309,7 @@ class Encoding:
                 live and state.stack[s] == 0,
                 has_committed,
                 s == state.button,
-                phase is Phase.BETTING and s in to_act,
+                s == actor,
             )
             at += _SEAT_FEATURES
         out[at + _PHASES.index(phase)] = 1.0
@@ -320,12 +324,12 @@ class Encoding:
         if declared is not None:
             out[at + _DECLARATIONS.index(declared)] = 1.0
         at += len(_DECLARATIONS)
-        legal = state.legal_actions(seat)
+        call = state.legal_actions(seat).call_amount if seat == actor else 0
         pass_count = self.config.pass_counts[state.pass_index] if phase is Phase.PASSING else 0
         out[at : at + 5] = (
             state.pot_total / total,
             state.current_bet / total,
-            legal.call_amount / total,
+            call / total,
             state.revealed_count / ARRANGE_COUNT,
             pass_count / self.hand_size,
         )
