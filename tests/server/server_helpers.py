@@ -9,7 +9,8 @@ import json
 import random
 import re
 import socket
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,6 +166,8 @@ def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False)
         return {"action": "pass", "cards": rng.sample(legal["cards"], legal["pass_count"])}
     if "arrange" in kinds:
         return {"action": "arrange", "cards": rng.sample(legal["cards"], legal["arrange_count"])}
+    if "declare" in kinds:
+        return {"action": "declare", "direction": rng.choice(legal["declarations"])}
     if passive:
         kinds = [k for k in kinds if k != "fold"] or kinds
     kind = rng.choice(sorted(kinds))
@@ -255,7 +258,11 @@ def table_snapshot(table: Any) -> str:
     views = [table.view_for(None)]
     if hand is not None:
         views += [hand.view(s) for s in hand.players]
-    return json.dumps([table.seq, table.public_info(), table.ledger(), views], sort_keys=True)
+    info = table.public_info()
+    # next_hand_at is the armed deal's loop time shown as wall time: it moves with the clock
+    # when the deal is due at once, so the armed (loop) time itself is compared instead
+    info["next_hand_at"] = getattr(table, "_next_hand_at", None)
+    return json.dumps([table.seq, info, table.ledger(), views], sort_keys=True)
 
 
 async def play_one_hand(
@@ -297,3 +304,64 @@ async def leave_over_websocket(live: LiveServer, token: str) -> dict[str, Any]:
     left = await client.until(lambda f: f["type"] == "seat_left")
     await client.close()
     return left
+
+
+class ServerThread:
+    """A real server on a loopback port, run by its own event loop in a thread, for tests
+    that drive it synchronously (schemathesis, Hypothesis): ``start()``, then :meth:`run`
+    coroutines on the server's loop (so reads of the lobby never race it), then ``close()``.
+
+    Args:
+        settings: the server's settings.
+        setup: ``await setup(live)`` once the server listens; its result is :attr:`setup`.
+    """
+
+    def __init__(
+        self,
+        settings: ServerSettings,
+        setup: Callable[[LiveServer], Awaitable[Any]] | None = None,
+    ) -> None:
+        self.settings = settings
+        self._setup = setup
+        self.setup: Any = None
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop = asyncio.Event()
+        self.live: LiveServer | None = None
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._run(),))
+
+    async def _run(self) -> None:
+        live, server, task = await start_server(self.settings)
+        try:
+            self.live = live
+            if self._setup is not None:
+                self.setup = await self._setup(live)
+            self.ready.set()
+            await self.stop.wait()
+        finally:
+            self.ready.set()
+            server.should_exit = True
+            await asyncio.wait_for(task, 10)
+
+    def start(self, timeout: float = 60.0) -> LiveServer:
+        """Start the thread; the running server once it listens (and ``setup`` is done)."""
+        self.thread.start()
+        assert self.ready.wait(timeout), "the server did not start"
+        assert self.live is not None, "the server failed to start"
+        return self.live
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(20)
+
+    def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float = 60.0) -> Any:
+        """Run ``coroutine`` on the server's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def call(self, function: Callable[[], Any]) -> Any:
+        """Call ``function()`` on the server's loop and return its result."""
+
+        async def run() -> Any:
+            return function()
+
+        return self.run(run(), 10.0)

@@ -16,20 +16,19 @@ all tables).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import threading
-from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
 from schemathesis.checks import positive_data_acceptance
-from server_helpers import LiveServer, play_one_hand, seeded_policies, start_server, table_snapshot
+from server_helpers import LiveServer, ServerThread, play_one_hand, seeded_policies, table_snapshot
 from test_error_codes import documented_codes
 
 from anaconda_poker.server.app import create_app
@@ -41,9 +40,17 @@ MAX_EXAMPLES = 15
 
 DOCUMENT = create_app(ServerSettings(create_default_lobby=False)).openapi()
 schema = schemathesis.openapi.from_dict(DOCUMENT)
-schema.config.generation.update(
-    modes=["positive", "negative"], max_examples=MAX_EXAMPLES, deterministic=True
-)
+OPERATIONS = [result.ok() for result in schema.get_all_operations()]
+CASES = [
+    pytest.param(operation, mode, id=f"{operation.label} {mode}")
+    for operation in OPERATIONS
+    for mode in GenerationMode
+    # invalid requests of the GET operations are only wrong paths (Hypothesis cannot make
+    # a string path parameter invalid): 404s, tested in test_rest_errors.py
+    if mode is GenerationMode.POSITIVE or operation.method.upper() == "POST"
+]
+"""Each operation and mode is its own pytest item (xdist spreads them; schemathesis' own
+``parametrize`` ran only the first operation under ``pytest -n``)."""
 
 CROSS_FIELD_RULES = {"/api/tables", "/api/tables/{table_id}/seats", "/api/replay", "/api/advice"}
 """Bodies with rules JSON Schema cannot state (bots on seats below ``seats``, a seat number
@@ -52,48 +59,19 @@ replay): a schema-valid body may be
 refused there (``invalid_config``, ``replay_error``, ``bad_request``), so schemathesis'
 "valid data is accepted" check is skipped for them; every other check still runs."""
 
-STATUSES: Counter[tuple[str, int]] = Counter()
-"""(operation, status) seen, for the coverage check at the end of the module."""
 
+@dataclass
+class Fuzzed:
+    """The running server and its played table (the host and two bots, hand 1 finished)."""
 
-class ServerThread:
-    """A real server on a loopback port, run by its own event loop in a thread (schemathesis
-    calls it synchronously), with one table (``play_one_hand``: the host and two bots)."""
-
-    def __init__(self, settings: ServerSettings) -> None:
-        self.settings = settings
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.stop = asyncio.Event()
-        self.live: LiveServer | None = None
-        self.table_id = ""
-        self.token = ""
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._run(),))
-
-    async def _run(self) -> None:
-        live, server, task = await start_server(self.settings)
-        try:
-            self.live = live
-            created, self.table_id = await play_one_hand(live, seed=5)
-            self.token = created["token"]
-            self.ready.set()
-            await self.stop.wait()
-        finally:
-            self.ready.set()
-            server.should_exit = True
-            await asyncio.wait_for(task, 10)
-
-    def call(self, function: Any) -> Any:
-        """Run ``function()`` on the server's loop (reads of the lobby never race it)."""
-
-        async def run() -> Any:
-            return function()
-
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+    thread: ServerThread
+    live: LiveServer
+    table_id: str
+    token: str
 
     def state(self) -> dict[str, Any]:
-        """What a refused request must not change."""
-        assert self.live is not None
+        """What a refused request must not change: ids and seat names of every table, and
+        everything the played table shows anyone."""
         lobby = self.live.lobby
 
         def read() -> dict[str, Any]:
@@ -103,12 +81,12 @@ class ServerThread:
             }
             return {"seats": seats, "played": table_snapshot(lobby.table(self.table_id))}
 
-        result: dict[str, Any] = self.call(read)
+        result: dict[str, Any] = self.thread.call(read)
         return result
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     folder: Path = tmp_path_factory.mktemp("openapi")
     static = folder / "static"
     static.mkdir()
@@ -121,31 +99,31 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
         policy_factory=seeded_policies(),
         create_rate_limit=None,  # the fuzzer creates many tables from one address
     )
-    running = ServerThread(settings)
-    running.thread.start()
-    assert running.ready.wait(60), "the server did not start"
-    assert running.live is not None and running.token, "the first hand was not played"
-    yield running
-    running.loop.call_soon_threadsafe(running.stop.set)
-    running.thread.join(20)
-    ok = {op for (op, status) in STATUSES if status < 300}
-    for operation in (
-        "GET /api/tables/{table_id}",
-        "GET /api/tables/{table_id}/hands/{hand_no}",
-        "GET /api/tables/{table_id}/hands/{hand_no}/frames",
-        "POST /api/tables",
-    ):
-        assert operation in ok, f"the fuzzer never got a success from {operation}: {STATUSES}"
+    thread = ServerThread(settings, setup=lambda live: play_one_hand(live, seed=5))
+    live = thread.start()
+    created, table_id = thread.setup
+    yield Fuzzed(thread, live, table_id, created["token"])
+    thread.close()
 
 
-def test_the_server_publishes_the_document(server: ServerThread) -> None:
-    assert server.live is not None
+def test_the_server_publishes_the_document(server: Fuzzed) -> None:
     response = httpx.get(server.live.http + OPENAPI_URL)
     assert response.status_code == 200
     assert response.json() == DOCUMENT
     operations = {(m, p) for p, ops in DOCUMENT["paths"].items() for m in ops}
     assert operations == set(ERRORS)  # every operation declares its errors
     assert "/t/{table_id}" not in DOCUMENT["paths"]  # the invite link is for people
+
+
+def test_the_fuzzed_table_answers(server: Fuzzed) -> None:
+    """The ids and token the fuzzer substitutes reach real data (so the generated requests
+    exercise the table routes, not only their 404s)."""
+    auth = {"Authorization": f"Bearer {server.token}"}
+    base = f"{server.live.http}/api/tables/{server.table_id}"
+    for path in ("", "/ledger", "/ledger.csv", "/hands", "/hands/1", "/hands/1/frames"):
+        response = httpx.get(base + path, headers=auth)
+        assert response.status_code == 200, (path, response.text)
+    assert httpx.get(base + "/hands/1/frames").status_code == 403  # no token: not dealt in
 
 
 def _pick(case: Any, salt: str) -> bool:
@@ -155,15 +133,41 @@ def _pick(case: Any, salt: str) -> bool:
     return hashlib.sha256(text.encode()).digest()[0] % 3 != 0
 
 
-@schema.parametrize()
-@settings(
-    derandomize=True,
-    deadline=None,
-    database=None,
-    suppress_health_check=list(HealthCheck),
-)
-def test_rest_api_matches_its_openapi_document(case: Any, server: ServerThread) -> None:
-    assert server.live is not None
+@pytest.mark.parametrize(("operation", "mode"), CASES)
+def test_rest_api_matches_its_openapi_document(
+    operation: Any, mode: GenerationMode, server: Fuzzed
+) -> None:
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(
+        max_examples=MAX_EXAMPLES,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def fuzz(case: Any) -> None:
+        check(case, server)
+
+    fuzz()
+
+
+def test_undeclared_methods_answer_405_with_allow(server: Fuzzed) -> None:
+    """Every path answers a method it does not serve with 405 method_not_allowed and an
+    ``Allow`` header naming exactly the methods the document declares for it."""
+    for path, operations in DOCUMENT["paths"].items():
+        url = server.live.http + path.replace("{table_id}", server.table_id).replace(
+            "{hand_no}", "1"
+        ).replace("{lang}", "en")
+        declared = {method.upper() for method in operations}
+        for method in {"GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"} - declared:
+            response = httpx.request(method, url)
+            assert response.status_code == 405, (method, path, response.text)
+            assert response.json()["error"]["code"] == "method_not_allowed"
+            assert set(response.headers["allow"].split(", ")) == declared, (method, path)
+
+
+def check(case: Any, server: Fuzzed) -> None:
+    """One generated request against the server, with every check of the module."""
     params = case.path_parameters or {}
     if "table_id" in params and _pick(case, "table"):
         params["table_id"] = server.table_id
@@ -178,7 +182,6 @@ def test_rest_api_matches_its_openapi_document(case: Any, server: ServerThread) 
         base_url=server.live.http, headers=headers, excluded_checks=excluded
     )
     operation = f"{case.method} {case.path}"
-    STATUSES[(operation, response.status_code)] += 1
     if response.status_code >= 400:
         code = response.json()["error"]["code"]
         assert code in documented_codes(), f"{operation} answered the undocumented {code!r}"
