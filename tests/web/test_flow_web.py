@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from test_e2e import act_once, create_table_in_lobby, play_until_hand_done
 
+from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.evaluation import describe_low, high_category, high_value, low_value
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 
@@ -287,6 +290,18 @@ window.AudioContext = class {
   resume() { return Promise.resolve(); }
 };
 """
+STRENGTH_WORDS = {
+    "HIGH_CARD": " high",
+    "ONE_PAIR": "pair of ",
+    "TWO_PAIR": "two pair, ",
+    "THREE_OF_A_KIND": "three ",
+    "STRAIGHT": " straight",
+    "FLUSH": " flush",
+    "FULL_HOUSE": " full of ",
+    "FOUR_OF_A_KIND": "four ",
+    "STRAIGHT_FLUSH": "straight flush",
+}
+"""A word of the web's English name of each high category (js/handnames.js)."""
 TURN_TONE = 660
 RECEIVED_TONE = 520
 
@@ -314,6 +329,14 @@ def test_alerts_mute_card_text_and_replayer_without_the_deck(server: Any, open_p
     assert re.fullmatch(rf"Received: {card}( {card}){{2}}", page.inner_text("#received-text"))
     assert re.fullmatch(rf"Passed: {card}( {card}){{2}}", page.inner_text("#passed-text"))
     assert RECEIVED_TONE in page.evaluate("window.__tones")
+    # your hand's strength is shown outside arranging too, as the evaluator rates it
+    page.wait_for_selector("#my-strength")
+    hand = parse_codes(_last_view(probe.frames)["you"]["hand"])
+    strength = page.inner_text("#my-strength")
+    category = high_category(high_value(hand)).name
+    assert STRENGTH_WORDS[category] in strength.split(" · ")[0], (category, strength)
+    low = low_value(hand)
+    assert strength.endswith(f"Best low: {describe_low(low)} low" if low else "No low yet")
 
     # muted: no more tones, but in a hidden tab the title still flashes on our turn
     page.click("#sound-toggle")

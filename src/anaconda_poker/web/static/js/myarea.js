@@ -12,6 +12,7 @@ import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js"
 import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
 import { cardsText } from "./cardtext.js";
+import { strengthLine } from "./strength.js";
 import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
@@ -77,6 +78,9 @@ export function createMyArea(ctx) {
     const kinds = new Set(legal.kinds || []);
     const myTurn = view.phase !== "complete" && view.to_act?.includes(you.seat) && kinds.size > 0;
     parts.push(statusLine(view, you, myTurn, kinds));
+    // your best high and low now, in every phase of a hand you are still in
+    const meNow = view.seats.find((x) => x.seat === you.seat);
+    if (view.phase !== "complete" && meNow && !meNow.folded) parts.push(strengthLine(you.arrangement || you.hand, splitNow()));
     if (view.phase === "arranging" && kinds.has("arrange") && !you.arrangement) {
       parts.push(arrangePanel(view, you));
     } else {
