@@ -166,6 +166,8 @@ def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False)
         return {"action": "pass", "cards": rng.sample(legal["cards"], legal["pass_count"])}
     if "arrange" in kinds:
         return {"action": "arrange", "cards": rng.sample(legal["cards"], legal["arrange_count"])}
+    if "declare" in kinds:
+        return {"action": "declare", "direction": rng.choice(legal["declarations"])}
     if passive:
         kinds = [k for k in kinds if k != "fold"] or kinds
     kind = rng.choice(sorted(kinds))

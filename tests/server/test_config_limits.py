@@ -11,7 +11,9 @@ import httpx
 import pytest
 from server_helpers import LiveServer
 
-from anaconda_poker.core.config import MAX_CHIPS, MAX_RAISE_CAP
+from anaconda_poker.core.config import MAX_AMOUNT, MAX_CHIPS, MAX_RAISE_CAP
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.protocol import parse_client_message
 
 FIVE_PASSES = {"pass_counts": [3, 2, 1, 1, 1], "pass_directions": ["left"] * 5}
 
@@ -101,3 +103,16 @@ async def test_a_table_at_every_upper_bound_is_created(live_server: LiveServer) 
     assert json.dumps(info["config"]) and info["config"]["ante"] == MAX_CHIPS
     assert info["config"]["pass_counts"] == FIVE_PASSES["pass_counts"]
     assert len(live_server.lobby.tables) == 1
+
+
+def test_an_action_may_name_a_stack_grown_past_the_option_limit() -> None:
+    """Stacks start at most MAX_CHIPS but grow by winning: a raise to 7 stacks' worth must
+    reach the engine (which checks it against the real stack); past 2**53 - 1 a number is no
+    longer exact in JavaScript and is refused as malformed, naming the field."""
+    grown = 7 * MAX_CHIPS
+    message = {"type": "action", "turn": "t1", "action": {"action": "raise", "to": grown}}
+    assert parse_client_message(json.dumps(message)).action.to == grown
+    message["action"]["to"] = MAX_AMOUNT + 1  # type: ignore[index]
+    with pytest.raises(ClientError) as caught:
+        parse_client_message(json.dumps(message))
+    assert caught.value.code == "bad_message" and "action.to" in caught.value.message

@@ -357,6 +357,7 @@ async def test_rest_bodies_are_strictly_typed(live_server: LiveServer) -> None:
         assert response.json()["error"] == {
             "code": "bad_request",
             "message": "seats: Input should be a valid integer",
+            "field": "seats",
         }
         flag = await http.post(
             "/api/tables",

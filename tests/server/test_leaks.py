@@ -88,6 +88,17 @@ async def fast_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         yield live
 
 
+def table_config(t: int) -> dict[str, object]:
+    """Table ``t``'s rules: passes to the right at odd tables; the declare house rule
+    (RULES.md §6) at every third table, strict and ties_ok in turn."""
+    config: dict[str, object] = {}
+    if t % 2:
+        config["pass_directions"] = ["left", "right", "left"]
+    if t % 3 == 2:
+        config |= {"declare": "declare", "swing": "strict" if t % 2 == 0 else "ties_ok"}
+    return config
+
+
 @pytest.mark.slow
 async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer) -> None:
     live_server = fast_server
@@ -107,7 +118,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
                 {"seat": 2, "level": "calling-station"},
                 {"seat": 3, "level": "heuristic"},
             ],
-            config={"pass_directions": ["left", "right", "left"]} if t % 2 else {},
+            config=table_config(t),
         )
         table_id = created["table"]["table_id"]
         table = lobby.table(table_id)
@@ -167,11 +178,13 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
         f"\nleak test: {total()} hands on {TABLES} tables, "
         f"{len(checker.hands_checked)} hands checked, "
         f"{sum(checker.checked.values())} frames checked ({checker.card_frames} with hand state), "
-        f"{downloads} downloaded histories checked; "
+        f"{downloads} downloaded histories checked, "
+        f"{checker.declarations_checked} declarations checked; "
         + ", ".join(f"{who}: {n}" for who, n in sorted(checker.checked.items()))
     )
     assert total() >= HANDS
     assert len(checker.hands_checked) >= HANDS - TABLES
+    assert checker.declarations_checked > 0  # declare tables reached their declaring step
     assert checker.checked["spectator"] > 0 and all(
         checker.checked[f"seat {s}"] > 0 for s in range(4)
     )

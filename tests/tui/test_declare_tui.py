@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from anaconda_poker.cli.main import app as cli
@@ -22,6 +23,7 @@ from anaconda_poker.i18n.terms import declaration_label
 from anaconda_poker.tui.commands import Command, CommandError, parse_command
 from anaconda_poker.tui.screens import ShowdownScreen
 from anaconda_poker.tui.settings import GameSettings
+from anaconda_poker.tui.summary import showdown_renderable
 
 from .conftest import make_app, screen_text, settle, state_of
 
@@ -159,3 +161,24 @@ def test_declare_needs_a_split_game_on_the_command_line() -> None:
     assert "--declare needs a split game" in result.output
     with pytest.raises(ValueError, match="--declare needs a split game"):
         GameSettings(split=Split.HIGH_ONLY, declare=DeclareMode.DECLARE).validate()
+
+
+def test_the_summary_explains_a_half_no_declarer_won() -> None:
+    """Everyone declares low: nobody is eligible for the high half, so the low declarer with
+    the best low takes the whole pot (RULES.md §6) and the summary says so instead of failing
+    on an empty list of high winners."""
+    path = Path(__file__).parents[1] / "scenarios" / "declare_half_nobody_declared.json"
+    history = json.loads(path.read_text(encoding="utf-8"))
+    history.pop("expected")
+    for action in history["actions"]:
+        if action["action"] == "declare":
+            action["direction"] = "low"
+    state = replay(history)
+    result = state.result
+    assert result is not None
+    assert [(p.high_winners, p.low_winners) for p in result.pots] == [((), (0,))]
+    console = Console(width=120, record=True)
+    console.print(showdown_renderable(state, translator("en"), hand_number=1, you=0))
+    text = console.export_text()
+    assert "High: no declarer won it, the low takes the whole pot" in text
+    assert "You declared Low" in text and "You win 60" in text

@@ -96,6 +96,10 @@ MAX_CHIPS = 10**9
 """The engine's chip limit: the largest ante, bet, starting stack, rebuy or action amount,
 chips. Ten stacks of it (and every pot they make) stay far below 2**53, so every amount is
 exact as a JSON number in every client (JavaScript included) and in the database."""
+MAX_AMOUNT = 2**53 - 1
+"""The largest number of chips anything may come to (a stack grown by winning pots, a bet
+to that stack): every integer up to it is exact as a JSON number in JavaScript. Options stay
+within :data:`MAX_CHIPS`; only amounts that grow in play may pass it."""
 MAX_RAISE_CAP = 100
 """Largest ``raise_cap`` in bets per round; use ``None`` for no cap (RULES.md §4)."""
 MAX_PASSES = 5

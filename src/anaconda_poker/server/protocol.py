@@ -25,7 +25,7 @@ from pydantic import (
 )
 
 from anaconda_poker.bots.registry import BOTS
-from anaconda_poker.core.config import MAX_CHIPS
+from anaconda_poker.core.config import MAX_AMOUNT, MAX_CHIPS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
@@ -110,7 +110,7 @@ class ActionBody(_Message):
     ``direction`` (``declare``: ``high``, ``low`` or ``both``, RULES.md §6)."""
 
     action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange", "declare"]
-    to: int | None = Field(default=None, ge=1, le=MAX_CHIPS)
+    to: int | None = Field(default=None, ge=1, le=MAX_AMOUNT)  # stacks grow past MAX_CHIPS
     cards: list[Annotated[str, Field(min_length=2, max_length=3)]] | None = Field(
         default=None, max_length=9
     )
