@@ -46,6 +46,7 @@ from rich.console import Console
 from rich.table import Table
 from server_load import choose
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
 from leak_oracle import LeakChecker  # shared with the leak and fuzz tests
@@ -54,6 +55,7 @@ COUNTERS = (
     "actions",
     "errors",
     "stale",
+    "connect_failures",
     "leaks",
     "reconnects",
     "seat_changes",
@@ -71,6 +73,7 @@ COLUMNS = (
     "actions",
     "errors",
     "stale turns",
+    "failed connects",
     "leaks",
     "frames checked",
     "reconnects",
@@ -112,6 +115,10 @@ class Server:
         self.http = found[0].split("serving at ", 1)[1].strip().rstrip("/")
         self.ws = self.http.replace("http://", "ws://") + "/ws"
 
+    def stalls(self) -> int:
+        """How often the server logged that its event loop stalled (over 250 ms)."""
+        return self.log.read_text(errors="replace").count("the event loop stalled")
+
     def logged_errors(self) -> list[str]:
         """Lines of the server's log that report an error or a stack trace."""
         return [
@@ -128,6 +135,20 @@ class Server:
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """POST, retried when the connection drops (a loaded server may close a kept-alive
+    connection just as the request is sent; a retried request that had gone through shows
+    up as an extra idle table or a ``name_taken``)."""
+    for attempt in range(5):
+        try:
+            return await http.post(path, json=body)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(1.0)
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -227,8 +248,15 @@ async def run_player(
     """Keep a seat played until ``stop``: reconnect now and then, change seats now and then."""
     http_url, ws_url = urls
     while not stop.is_set():
-        ws = await connect(ws_url, max_size=2**22, compression=None)
-        await ws.send(json.dumps({"type": "hello", "token": player.token}))
+        try:
+            ws = await connect(ws_url, max_size=2**22, compression=None)
+            await ws.send(json.dumps({"type": "hello", "token": player.token}))
+        except (OSError, ConnectionClosed) as exc:  # a loaded server: try again
+            code = f"connect: {type(exc).__name__}"
+            shared.errors[code] = shared.errors.get(code, 0) + 1
+            shared.count("connect_failures")
+            await asyncio.sleep(1.0)
+            continue
         left = asyncio.Event()
         reader = asyncio.create_task(
             play_socket(
@@ -245,8 +273,11 @@ async def run_player(
                 break
         if change and not stop.is_set():
             await ws.send(json.dumps({"type": "leave_seat"}))
-            with contextlib.suppress(TimeoutError):  # freed at once, or when its hand ends
-                await asyncio.wait_for(left.wait(), 300)
+            # the seat is freed at once, or when its hand ends (or the run ends first)
+            waits = [asyncio.create_task(left.wait()), asyncio.create_task(stop.wait())]
+            await asyncio.wait(waits, timeout=300, return_when=asyncio.FIRST_COMPLETED)
+            for wait in waits:
+                wait.cancel()
         await ws.close()
         await reader
         if stop.is_set():
@@ -258,8 +289,8 @@ async def run_player(
         while not stop.is_set():
             player.name = f"{player.name.split('-')[0]}-{rng.randrange(10**6)}"
             async with httpx.AsyncClient(base_url=http_url, timeout=60) as http:
-                taken = await http.post(
-                    f"/api/tables/{player.table_id}/seats", json={"name": player.name}
+                taken = await post(
+                    http, f"/api/tables/{player.table_id}/seats", {"name": player.name}
                 )
             if taken.status_code == 201:
                 player.token, player.seat = taken.json()["token"], taken.json()["seat"]
@@ -283,10 +314,14 @@ async def run_spectators(
         await asyncio.sleep(1.0)
         if rng.random() >= chance:
             continue
-        ws = await connect(ws_url, max_size=2**22, compression=None)
-        await ws.send(json.dumps({"type": "hello", "table_id": table_id, "spectate": True}))
+        try:
+            ws = await connect(ws_url, max_size=2**22, compression=None)
+            await ws.send(json.dumps({"type": "hello", "table_id": table_id, "spectate": True}))
+        except (OSError, ConnectionClosed):  # a loaded server: another time
+            continue
         reader = asyncio.create_task(play_socket(ws, None, table_id, shared, rng, 0.0))
-        await asyncio.sleep(rng.uniform(2, 20))
+        with contextlib.suppress(TimeoutError):  # watch for a while, or until the run ends
+            await asyncio.wait_for(stop.wait(), rng.uniform(2, 20))
         await ws.close()
         await reader
 
@@ -312,9 +347,10 @@ async def drive(
     async with httpx.AsyncClient(base_url=urls[0], timeout=60) as http:
         for t in range(first, first + tables):
             created = (
-                await http.post(
+                await post(
+                    http,
                     "/api/tables",
-                    json={
+                    {
                         "name": f"Soak {t}", "host_name": "P0", "seats": args.seats + 1,
                         "bots": [{"seat": args.seats, "level": "random"}],
                         "starting_stack": 1_000_000, "action_timer": 30, "time_bank": 30,
@@ -326,7 +362,7 @@ async def drive(
             players = [Player(table_id, created["token"], "P0", 0)]
             for s in range(1, args.seats):
                 taken = (
-                    await http.post(f"/api/tables/{table_id}/seats", json={"name": f"P{s}"})
+                    await post(http, f"/api/tables/{table_id}/seats", {"name": f"P{s}"})
                 ).json()
                 players.append(Player(table_id, taken["token"], f"P{s}", taken["seat"]))
             for player in players:
@@ -434,6 +470,7 @@ def main() -> None:
                     f"{elapsed / 60:.1f}", f"{rss:.0f}", str(stats.get("connections", "?")),
                     str(stats.get("hands_finished", stats.get("hands", "?"))),
                     str(row["actions"]), str(row["errors"]), str(row["stale"]),
+                    str(row["connect_failures"]),
                     str(row["leaks"]),
                     str(row["checked"]), str(row["reconnects"]), str(row["seat_changes"]),
                 ]  # fmt: skip
@@ -442,10 +479,16 @@ def main() -> None:
                 if elapsed >= args.minutes * 60:
                     break
             for process in processes:
-                process.join(120)
-            reports = [results.get(timeout=60) for _ in processes]
+                process.join(180)
+            reports = []
+            for _ in processes:
+                try:
+                    reports.append(results.get(timeout=10))
+                except Exception:  # a client process died: said below
+                    reports.append({"errors": {"client process failed": 1}, "leaks": []})
         finally:
             server_errors = server.logged_errors()
+            stalls = server.stalls()
             server.stop()
         console.print(table)
         errors: dict[str, int] = {}
@@ -461,6 +504,7 @@ def main() -> None:
             f"{row['frames']}, checked against finished hands: {row['checked']}"
         )
         console.print(f"server log lines at ERROR: {len(server_errors)} {server_errors[:5]}")
+        console.print(f"event loop stalls over 250 ms the server logged: {stalls}")
         console.print(
             f"server RSS: {baseline[0]:.0f} MiB after the warm-up, {baseline[-1]:.0f} MiB at the "
             f"end ({baseline[-1] - baseline[0]:+.0f} MiB), peak {max(r for _, r in samples):.0f}"
