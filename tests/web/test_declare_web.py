@@ -99,6 +99,11 @@ def test_a_declare_hand_is_played_to_the_end_in_the_browser(
             assert "at least a share of both halves" in page.inner_text("#declare-hint")
             assert "Everyone declares high, low or both" in page.locator("body").inner_text()
             assert "Declaring…" in page.inner_text("#seat-0")
+            # the calling stations declare at once: their seats say so, never what
+            for bot in (1, 2):
+                page.wait_for_selector(f"#seat-{bot} .seat-status:has-text('Declared ✓')")
+                status = page.inner_text(f"#seat-{bot} .seat-status")
+                assert not any(word in status for word in ("High", "Low", "Swing")), status
             shot(page, "declare-step")
             page.keyboard.press("s")  # S: swing, as the key bar says
             page.wait_for_function(

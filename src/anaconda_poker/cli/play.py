@@ -16,6 +16,7 @@ from rich.console import Console
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
+from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
 
 _LANG_HELP = f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."
 
@@ -75,7 +76,15 @@ def play(
     ] = 0.6,
     stack: Annotated[
         int, typer.Option("--stack", min=1, help="Starting chips of every player.")
-    ] = 200,
+    ] = DEFAULT_STACK,
+    bot_raise_cap: Annotated[
+        int,
+        typer.Option(
+            "--bot-raise-cap",
+            min=1,
+            help="Heuristic bots stop raising at this many big bets in a round (4: full strength).",
+        ),
+    ] = DEFAULT_BOT_RAISE_CAP,
     ante: Annotated[int, typer.Option("--ante", min=0, help="Ante in chips.")] = 1,
     small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet in chips.")] = 2,
     big_bet: Annotated[
@@ -91,6 +100,7 @@ def play(
 ) -> None:
     """Play Anaconda in the terminal against bots."""
     from anaconda_poker.tui.app import AnacondaApp, GameSettings
+    from anaconda_poker.tui.history_dir import check_history_dir
     from anaconda_poker.tui.summary import session_table
 
     settings = GameSettings(
@@ -104,6 +114,7 @@ def play(
         seed=seed,
         delay=delay,
         stack=stack,
+        bot_raise_cap=bot_raise_cap,
         ante=ante,
         small_bet=small_bet,
         big_bet=big_bet,
@@ -112,7 +123,9 @@ def play(
     )
     try:
         settings.validate()
-    except ValueError as exc:
+        if settings.history_dir is not None:
+            check_history_dir(settings.history_dir)
+    except ValueError as exc:  # HistoryDirError too
         raise typer.BadParameter(str(exc)) from None
     game = AnacondaApp(settings)
     players = game.run()

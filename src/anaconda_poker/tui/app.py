@@ -67,5 +67,10 @@ class AnacondaApp(KeyActions):
         Binding("slash,colon", "focus_command", show=False),
         Binding("escape", "blur_command", show=False),
         Binding("question_mark", "help", show=False),
+        Binding("pageup", "scroll_log(-1)", show=False),
+        Binding("pagedown", "scroll_log(1)", show=False),
         Binding("q", "quit_session", show=False),
+        # Ctrl+C ends the session like Q everywhere, over dialogs too (Textual's default
+        # only tells to press Ctrl+Q, which would leave without the summary).
+        Binding("ctrl+c", "help_quit", show=False, priority=True),
     ]

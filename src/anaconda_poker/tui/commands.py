@@ -197,6 +197,18 @@ def parse_command(text: str, t: Translator) -> Command:
         return Command(verb, cards=tuple(w.strip(",") for w in rest if w.strip(",")))
     if verb == "declare":
         return _declare_command(words[0], rest, t)
+    if rest and verb == "check":
+        # Where the poker word for check is also the everyday word for passing cards
+        # (Portuguese "passar", Spanish "pasar"), cards after it mean a card pass.
+        cards = [w for w in rest if not (w.isalpha() and len(w) > 3)] or ["1", "2", "3"]
+        example = " ".join([_word(t, "pass"), *cards])
+        raise CommandError(
+            t(
+                '"{command}" is the check; to pass cards type: {example}',
+                command=words[0],
+                example=example,
+            )
+        )
     if rest:
         raise CommandError(t("{command} takes nothing after it", command=words[0]))
     return Command(verb)

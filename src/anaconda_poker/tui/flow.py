@@ -17,7 +17,7 @@ from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.declare import declaration_lines
 from anaconda_poker.tui.messages import explain
 from anaconda_poker.tui.screens import GameChoiceScreen, ShowdownScreen, SummaryScreen
-from anaconda_poker.tui.session import ActionEvent
+from anaconda_poker.tui.session import ActionEvent, HandRecord
 from anaconda_poker.tui.summary import session_table, showdown_renderable
 from anaconda_poker.tui.view import TableView
 
@@ -37,7 +37,14 @@ class HandFlow(TableView):
         _ = self.t
         self.selection = []
         self.amount = None
+        previous = self.session.records[-1] if self.session.records else None
         self.message = ""
+        # A history that could not be saved stays said in the message line.
+        self.notice = (
+            self._save_warning(previous)
+            if previous is not None and previous.save_error is not None
+            else ""
+        )
         self._last = {}
         self._seen_round = 0
         self._seen_passes = 0
@@ -67,6 +74,7 @@ class HandFlow(TableView):
         """Log ``event``, then let the bots act until the person must decide or the hand
         ends; pause :attr:`delay` seconds before each bot's betting decision."""
         self._busy = True
+        acted = False
         try:
             if event is not None:
                 await self._after_event(event)
@@ -83,10 +91,13 @@ class HandFlow(TableView):
                 # table keeps redrawing; nothing else changes the hand meanwhile.
                 action = await asyncio.to_thread(self.session.decide_bot, seat)
                 await self._after_event(self.session.apply_bot(seat, action))
+                acted = True
         finally:
             self._busy = False
-        if self.message == self._wait_message():
-            self.message = ""  # the others are done: no more waiting
+        if acted or self.message == self._wait_message():
+            # The turn has moved on: a message about the moment before (please wait, a
+            # refused key) no longer applies. Notices (a history not saved) stay.
+            self.message = ""
         if state.is_complete:
             self._end_hand()
         else:
@@ -209,6 +220,8 @@ class HandFlow(TableView):
             self._write_log(
                 Text(_("Hand history saved: {path}", path=str(record.path)), style="dim")
             )
+        if record.save_error is not None:
+            self._write_log(Text(self._save_warning(record), style="bold #ff8f6b"))
         names = {seat: state.names[seat] or "" for seat in state.order}
         for line in declaration_lines(state.result, names, _, you=self.session.human_seat):
             self._write_log(line)
@@ -217,21 +230,68 @@ class HandFlow(TableView):
         self._refresh()
         self._show_showdown()
 
+    def _save_warning(self, record: HandRecord) -> str:
+        return self.t(
+            "The hand history could not be saved ({error}); the game goes on.",
+            error=record.save_error or "",
+        )
+
     def _show_showdown(self) -> None:
-        """The end-of-hand dialog of the last finished hand: pots, hands, what next."""
+        """The end-of-hand dialog of the last finished hand: pots, hands, what next; when
+        the person is out of chips (or has won them all) it says so and offers a rebuy (or
+        new bots)."""
+        _ = self.t
         record = self.session.records[-1]
         summary = showdown_renderable(
             record.state, self.t, hand_number=record.number, you=self.session.human_seat
         )
+        notes = [self._save_warning(record)] if record.save_error is not None else []
+        offer = self.session.refill_offer()
+        chips = self.session.starting_stack
+        next_label: str | None = None
+        if offer == "rebuy":
+            notes.insert(
+                0,
+                _("You are out of chips.")
+                + " "
+                + _(
+                    "Enter buys {amount} chips again (the summary counts rebuys); S shows the "
+                    "session summary.",
+                    amount=chips,
+                ),
+            )
+            next_label = _("Rebuy {amount}", amount=chips)
+        elif offer == "new_bots":
+            notes.insert(
+                0,
+                _("You won every chip at the table!")
+                + " "
+                + _(
+                    "Enter seats the bots again with {amount} chips each; S shows the "
+                    "session summary.",
+                    amount=chips,
+                ),
+            )
+            next_label = _("New bots")
         self.push_screen(
-            ShowdownScreen(summary, self.t, can_continue=not self.session.is_over()),
+            ShowdownScreen(summary, self.t, can_continue=True, notes=notes, next_label=next_label),
             self._after_showdown,
         )
 
     def _after_showdown(self, choice: str | None) -> None:
-        if choice == "quit" or self.session.is_over():
+        if choice in ("quit", "summary"):
             self._show_summary()
-        elif choice == "game":
+            return
+        _ = self.t
+        for seat in self.session.refill():
+            player = self.session.players[seat]
+            self._write_log(
+                Text(
+                    _("{player} buys {amount} chips.", player=player.name, amount=player.stack),
+                    style="bold #f2d27a",
+                )
+            )
+        if choice == "game":
             self.push_screen(GameChoiceScreen(self.t, self.session.split), self._start_hand)
         else:
             self._start_hand()
@@ -245,6 +305,11 @@ class HandFlow(TableView):
         notes: list[str] = []
         if unfinished:
             notes.append(_("The unfinished hand is not counted."))
+        offer = self.session.refill_offer()
+        if offer == "new_bots":
+            notes.insert(0, _("You won: every chip at the table is yours."))
+        elif offer == "rebuy":
+            notes.insert(0, _("You are out of chips."))
         if self.session.history_dir is not None and hands:
             notes.append(
                 _(
@@ -253,9 +318,9 @@ class HandFlow(TableView):
                 )
             )
         table = session_table(self.session.players, _, hands=hands, width=self.size.width)
-        # Back to the table is possible while the game can go on (a hand to finish, or the
-        # next hand to deal); only Enter or Q leaves.
-        can_return = unfinished or not self.session.is_over()
+        # Back to the table is always possible (a hand to finish, the next hand to deal,
+        # or a rebuy); only Enter or Q leaves.
+        can_return = True
         screen = SummaryScreen(table, _, footer="\n".join(notes), can_return=can_return)
         self.push_screen(screen, self._leave)
 
@@ -269,6 +334,7 @@ class HandFlow(TableView):
         self.exit(self.session.players)
 
     def _act(self, action: Action) -> None:
+        self._confirming = None  # another decision: no question is pending
         if self.finished or self.session.state is None:
             return
         if self._busy:

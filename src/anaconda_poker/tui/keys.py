@@ -5,18 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.errors import AnacondaError, InvalidCardError
 from anaconda_poker.core.state import Phase
+from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.commands import Command, CommandError, parse_command
 from anaconda_poker.tui.flow import HandFlow
 from anaconda_poker.tui.messages import explain
 from anaconda_poker.tui.screens import HelpScreen
 from anaconda_poker.tui.suggest import suggestions
 from anaconda_poker.tui.widgets import ActionButton, CardWidget
+
+ALL_IN_CONFIRM_BETS = 10
+"""``A`` asks once more before putting in more than this many big bets."""
 
 SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
 """Suit symbols (as the table draws them) → the suit letters of card names."""
@@ -25,8 +29,29 @@ SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
 class KeyActions(HandFlow):
     """The person's input: single keys, buttons, card clicks and the command line."""
 
+    def _confirmed(self, what: str, question: str) -> bool:
+        """True when the same key was pressed twice in a row at the same point of the hand
+        (the first press only asks ``question``)."""
+        state = self.session.state
+        point = (what, self.session.hand_number, state.action_count if state else -1)
+        if self._confirming == point:
+            self._confirming = None
+            return True
+        self._confirming = point
+        self._say(question)
+        return False
+
     def action_fold(self) -> None:
-        """Fold (F)."""
+        """Fold (F); when checking is free, F asks once before folding."""
+        legal = self._legal()
+        if (
+            ActionKind.CHECK in legal.kinds
+            and self._my_turn(Phase.BETTING)
+            and not self._confirmed(
+                "fold", self.t("Checking is free: press F again to fold anyway, or C to check.")
+            )
+        ):
+            return
         self._act(Action.fold())
 
     def action_check_call(self) -> None:
@@ -38,6 +63,14 @@ class KeyActions(HandFlow):
         """Bet or raise to the chosen amount (B, R)."""
         legal = self._legal()
         aggressive = self._aggressive(legal)
+        state = self.session.state
+        if aggressive is None and state is not None and self._my_turn(Phase.BETTING):
+            cfg = self.session.config
+            current = int(self._view()["current_bet"])
+            probe = Action.raise_to(current + cfg.big_bet) if current else Action.bet(cfg.small_bet)
+            if not state.can_apply(self.session.human_seat, probe):
+                self._act(probe)  # refused, unchanged: the engine's reason is explained
+                return
         if aggressive is None:
             self._say(
                 self.t(
@@ -51,12 +84,27 @@ class KeyActions(HandFlow):
         self._act(Action.bet(to) if kind is ActionKind.BET else Action.raise_to(to))
 
     def action_all_in(self) -> None:
-        """Bet or raise the most allowed (A)."""
+        """Bet or raise the most allowed (A): all-in in no limit, the largest bet in fixed
+        and pot limit. Putting in more than :data:`ALL_IN_CONFIRM_BETS` big bets asks once
+        before."""
         aggressive = self._aggressive(self._legal())
         if aggressive is None:
             self.action_bet_raise()
             return
-        self.action_bet_raise(aggressive[2])
+        high = aggressive[2]
+        state = self.session.state
+        assert state is not None
+        me = self.session.human_seat
+        adds = high - state.bet[me]
+        if adds > ALL_IN_CONFIRM_BETS * self.session.config.big_bet and not self._confirmed(
+            "allin",
+            self.t(
+                "That puts {amount} chips in: press A again to confirm.",
+                amount=adds,
+            ),
+        ):
+            return
+        self.action_bet_raise(high)
 
     def action_amount(self, steps: int) -> None:
         """Change the bet/raise amount by ``steps`` small bets (+, −)."""
@@ -64,6 +112,7 @@ class KeyActions(HandFlow):
         if aggressive is None:
             return
         _kind, low, high = aggressive
+        self._confirming = None  # a new amount: A asks again
         step = self.session.config.small_bet
         self.amount = min(max(self._chosen_amount(low, high) + steps * step, low), high)
         self._refresh()
@@ -140,7 +189,8 @@ class KeyActions(HandFlow):
         self._act(Action.declare(direction))
 
     def action_suggest(self, kind: str) -> None:
-        """Select the evaluator's suggested five in a good reveal order (H, L, O); while
+        """Select the evaluator's suggested five in a good reveal order (H, L, O); in a
+        high-only game only H suggests (RULES.md §5: there is no low half). While
         declaring, H, L and O declare high, low and both."""
         if self._my_turn(Phase.DECLARING):
             self.action_declare(kind)
@@ -148,7 +198,11 @@ class KeyActions(HandFlow):
         if not self._my_turn(Phase.ARRANGING):
             self._say(self.t("Suggestions are for arranging your five cards."))
             return
-        options = suggestions(self._legal().cards, self.session.split)
+        split = self.session.split
+        if kind != "high" and not split.has_low:
+            self._say(self.t("This game is high only: H suggests the best high five."))
+            return
+        options = suggestions(self._legal().cards, split)
         chosen = options.get(kind)
         if chosen is None:
             self._say(self.t("No qualifying low can be made from these cards."))
@@ -166,6 +220,14 @@ class KeyActions(HandFlow):
         self.query_one("#command", Input).value = ""
         self.set_focus(None)
 
+    def action_scroll_log(self, pages: int) -> None:
+        """Scroll the table log by a page up (PageUp, ``pages=-1``) or down (PageDown)."""
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
     def action_help(self) -> None:
         """Show keys and commands (?)."""
         self.push_screen(HelpScreen(self.t))
@@ -173,6 +235,21 @@ class KeyActions(HandFlow):
     def action_quit_session(self) -> None:
         """End the session with a summary (Q)."""
         if not self.finished:
+            self._show_summary()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q ends the session like Q: the session summary first (Textual's default
+        leaves at once, without it); on the summary it leaves."""
+        self._end_like_q()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C ends the session like Q (Textual's default only says to press Ctrl+Q)."""
+        self._end_like_q()
+
+    def _end_like_q(self) -> None:
+        if self.finished:
+            self.exit(self.session.players)
+        else:
             self._show_summary()
 
     def on_button_pressed(self, event: ActionButton.Pressed) -> None:
@@ -198,22 +275,27 @@ class KeyActions(HandFlow):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Run a typed command, then give the keyboard back to the table.
 
-        A leading ``/`` (the key that opens the command line, typed again) is ignored. A
-        command that is not understood keeps the command line, so it can be typed again.
+        A leading ``/`` (the key that opens the command line, typed again) is ignored. After
+        any Enter (a command run, refused by the rules or not understood) the keys belong to
+        the table again; the message line says what was wrong, and ``/`` opens the line
+        again.
         """
         event.input.value = ""
+        self.set_focus(None)
         text = event.value.strip().lstrip("/:").strip()
         if not text:
-            self.set_focus(None)
             return
         try:
             command = parse_command(text, self.t)
         except CommandError as exc:
             self._say(str(exc))
             return
-        self.set_focus(None)
-        self._write_log(Text("> " + text, style="dim"))
+        self.message = ""
         self._run_command(command)
+        if not self.message:
+            # Accepted: echo it. What it caused is logged by the worker, after this line;
+            # a refused command is explained in the message line only.
+            self._write_log(Text("> " + text, style="dim"))
 
     def _resolve_cards(self, tokens: Sequence[str]) -> list[int]:
         cards = self._hand_cards(self._view())
@@ -229,7 +311,7 @@ class KeyActions(HandFlow):
                 codes.append(cards[position - 1])
             else:
                 try:
-                    codes.append(parse_code(token))
+                    code = parse_code(token)
                 except InvalidCardError:
                     raise CommandError(
                         self.t(
@@ -239,6 +321,15 @@ class KeyActions(HandFlow):
                             count=len(cards),
                         )
                     ) from None
+                if code not in cards:
+                    raise CommandError(
+                        self.t(
+                            "{card} is not in your hand. Your cards: {cards}",
+                            card=plain_cards([code]),
+                            cards=plain_cards(cards),
+                        )
+                    )
+                codes.append(code)
         if len(set(codes)) != len(codes):
             raise CommandError(self.t("Each card may be chosen only once."))
         return codes
@@ -247,7 +338,7 @@ class KeyActions(HandFlow):
         verb = command.verb
         try:
             if verb == "fold":
-                self.action_fold()
+                self._act(Action.fold())  # typed: deliberate, no question
             elif verb == "check":
                 self._act(Action.check())
             elif verb == "call":

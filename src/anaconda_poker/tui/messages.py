@@ -11,6 +11,7 @@ from anaconda_poker.core.rule_errors import (
     FoldedError,
     HandCompleteError,
     NotYourTurnError,
+    RaiseCapError,
     WrongCardCountError,
 )
 from anaconda_poker.core.state import HandState, LegalActions, Phase
@@ -86,6 +87,18 @@ def explain(
         return _("Wrong number of cards. Allowed: {allowed}", allowed=allowed)
     if isinstance(error, CardNotInHandError):
         return _("That card is not in your hand. Allowed: {allowed}", allowed=allowed)
+    if isinstance(error, RaiseCapError) and state is not None:
+        cap = state.config.raise_cap or 0
+        return _.ngettext(
+            "The raise cap is reached: {count} bet a round (a bet and {raises} raises). "
+            "Allowed: {allowed}",
+            "The raise cap is reached: {count} bets a round (a bet and {raises} raises). "
+            "Allowed: {allowed}",
+            cap,
+            count=cap,
+            raises=cap - 1,
+            allowed=allowed,
+        )
     if isinstance(error, AmountError):
         return _("That amount is not allowed. Allowed: {allowed}", allowed=allowed)
     if isinstance(error, ActionNotAllowedError):

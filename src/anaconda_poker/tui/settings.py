@@ -26,6 +26,15 @@ MAX_BOTS = len(BOT_NAMES)
 """Most bots at the table (seven players: 7 × 7 cards fit in one deck)."""
 
 
+DEFAULT_STACK = 400
+"""Starting chips at the default table: 100 big bets of the default 2/4 game."""
+
+DEFAULT_BOT_RAISE_CAP = 2
+"""Big bets at which the default table's heuristic bots stop raising: with
+:data:`DEFAULT_STACK`, a newcomer who calls everything still plays five hands
+(benchmarks/newcomer.py measures it)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameSettings:
     """Everything that defines a terminal session.
@@ -41,7 +50,10 @@ class GameSettings:
         lang: language of the interface (en, it, es, pt, nl, de).
         seed: seeds the deals, the first button and the bots; ``None`` = unpredictable.
         delay: seconds between bot actions and between revealed cards; 0 for tests.
-        stack: every player's starting chips.
+        stack: every player's starting chips (default 400: 100 big bets, so a first game
+            lasts; see benchmarks/newcomer.py).
+        bot_raise_cap: the heuristic bots stop raising once a betting round's bet reaches
+            this many big bets (default 2, a gentle table; 4 is their full strength).
         ante, small_bet, big_bet: stakes in chips (RULES.md §2, §4); ``big_bet=None`` is
             twice the small bet.
         name: the person's name (default: "You", translated).
@@ -57,7 +69,8 @@ class GameSettings:
     lang: str = "en"
     seed: int | None = None
     delay: float = 0.6
-    stack: int = 200
+    stack: int = DEFAULT_STACK
+    bot_raise_cap: int = DEFAULT_BOT_RAISE_CAP
     ante: int = 1
     small_bet: int = 2
     big_bet: int | None = None
@@ -76,6 +89,10 @@ class GameSettings:
             raise ValueError(f"--bots must be 1..{MAX_BOTS}, got {self.bots}")
         if self.level not in LEVELS:
             raise ValueError(f"--level must be one of {', '.join(LEVELS)}, got {self.level!r}")
+        if self.bot_raise_cap < 1:
+            raise ValueError(
+                f"--bot-raise-cap must be at least 1 big bet, got {self.bot_raise_cap}"
+            )
         if self.delay < 0:
             raise ValueError(f"--delay must be >= 0 seconds, got {self.delay}")
         if DeclareMode(self.declare) is DeclareMode.DECLARE and not Split(self.split).has_low:
@@ -112,7 +129,11 @@ class GameSettings:
         master = random.Random(self.seed) if self.seed is not None else random.SystemRandom()
         names = [self.name or t("You"), *BOT_NAMES[: self.bots]]
         policies = {
-            seat: make_policy(self.level, random.Random(master.getrandbits(64)))
+            seat: make_policy(
+                self.level,
+                random.Random(master.getrandbits(64)),
+                raise_cap_bets=self.bot_raise_cap,
+            )
             for seat in range(1, self.bots + 1)
         }
         deal_rng = random.Random(master.getrandbits(64))

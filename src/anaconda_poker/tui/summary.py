@@ -215,8 +215,8 @@ under the table, instead of in two columns."""
 def session_table(
     players: Sequence[Player], t: Translator, *, hands: int, width: int | None = None
 ) -> Table:
-    """The session summary: each player's buy-in, final stack, net, hands won, scoops and
-    biggest pot, richest first.
+    """The session summary: each player's buy-in (with the number of rebuys), final stack,
+    net, hands won, scoops and biggest pot, richest first.
 
     Args:
         players: everyone at the table.
@@ -259,7 +259,12 @@ def session_table(
     for player in sorted(players, key=lambda p: (-p.stack, p.seat)):
         cells: list[RenderableType] = [Text(player.name, style="bold" if player.human else "")]
         if not shared:
-            cells += [level(player), t.number(player.buy_in)]
+            buy_in = t.number(player.buy_in)
+            if player.rebuys:
+                buy_in += " " + t.ngettext(
+                    "({count} rebuy)", "({count} rebuys)", player.rebuys, count=player.rebuys
+                )
+            cells += [level(player), buy_in]
         cells += [
             t.number(player.stack),
             _signed(player.net, t),

@@ -17,8 +17,8 @@ from textual.widgets import Input, RichLog, Static
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.cards import parse_code
-from anaconda_poker.core.config import Betting
-from anaconda_poker.core.state import LegalActions, Phase
+from anaconda_poker.core.config import Betting, Direction
+from anaconda_poker.core.state import HandState, LegalActions, Phase
 from anaconda_poker.i18n import (
     Translator,
     betting_label,
@@ -45,6 +45,14 @@ COMPACT_HEIGHT = 34
 fits 80 × 24 with up to six bots."""
 
 
+def pass_receiver(state: HandState, seat: int, direction: Direction) -> int:
+    """The seat that receives ``seat``'s pass: its neighbour in ``direction`` among the
+    players still in the hand (RULES.md §3, the engine's ring ``HandState.order``)."""
+    ring = [s for s in state.order if state.live[s]]
+    step = 1 if direction is Direction.LEFT else -1
+    return ring[(ring.index(seat) + step) % len(ring)]
+
+
 class TableView(App[list[Player]]):
     """The table's widgets and how they are drawn from the hand's state.
 
@@ -64,6 +72,8 @@ class TableView(App[list[Player]]):
         self.selection: list[int] = []
         self.amount: int | None = None
         self.message = ""
+        self.notice = ""  # stays in the message line for the whole hand
+        self._confirming: tuple[str, int, int] | None = None  # a key pressed once: asked
         self.finished = False
         self._busy = False
         self._shown_cards: dict[int, int] = {}
@@ -298,11 +308,24 @@ class TableView(App[list[Player]]):
         if arranged and you["dead"]:
             extra.append(_("Out of play") + ": " + plain_cards(you["dead"]), style="dim")
         self.query_one("#hidden-cards", Static).update(extra)
+        panel.border_subtitle = self._marks_legend(
+            received=any(c in self._received for c in cards) and not arranged,
+            turned=arranged and shown > 0,
+        )
         passes = self._passes_text(you["passes"])
         self.query_one("#passes", Static).update(passes)
         self.query_one("#passes", Static).display = bool(passes)
         self.query_one("#prompt", Static).update(self._prompt(view))
         self._show_message()
+
+    def _marks_legend(self, *, received: bool, turned: bool) -> str:
+        """What the marks under the cards mean, for the marks on show."""
+        parts = []
+        if received:
+            parts.append("• " + self.t("received in the last pass"))
+        if turned:
+            parts.append("▲ " + self.t("turned face up"))
+        return " · ".join(parts)
 
     def _passes_text(self, records: Sequence[dict[str, Any]]) -> Text:
         """What you passed and received: a line per pass, or on a short screen every pass
@@ -388,16 +411,19 @@ class TableView(App[list[Player]]):
             return declare_prompt(_, view, state.config.swing, compact=self._compact)
         if phase == Phase.PASSING.value:
             count = legal.pass_count
-            direction = direction_label(state.config.pass_directions[max(state.pass_index, 0)], _)
+            direction = state.config.pass_directions[max(state.pass_index, 0)]
+            where = direction_label(direction, _)
+            receiver = state.names[pass_receiver(state, me, direction)] or ""
             return Text(
                 _.ngettext(
-                    "Choose {count} card to pass {direction} (keys 1–7), then Enter. "
-                    "Selected: {selected} of {count}.",
-                    "Choose {count} cards to pass {direction} (keys 1–7), then Enter. "
-                    "Selected: {selected} of {count}.",
+                    "Choose {count} card to pass {direction}, to {player} (keys 1–7), then "
+                    "Enter. Selected: {selected} of {count}.",
+                    "Choose {count} cards to pass {direction}, to {player} (keys 1–7), then "
+                    "Enter. Selected: {selected} of {count}.",
                     count,
                     count=count,
-                    direction=direction,
+                    direction=where,
+                    player=receiver,
                     selected=len(self.selection),
                 )
             )
@@ -411,6 +437,12 @@ class TableView(App[list[Player]]):
                 "Choose your five cards in the order you will reveal them (first chosen is "
                 "turned first), then Enter. H best high, L best low, O best for both. "
                 "Selected: {selected} of 5.",
+                selected=len(self.selection),
+            )
+            if self.session.split.has_low
+            else _(
+                "Choose your five cards in the order you will reveal them (first chosen is "
+                "turned first), then Enter. H suggests the best high. Selected: {selected} of 5.",
                 selected=len(self.selection),
             )
         )
@@ -471,6 +503,7 @@ class TableView(App[list[Player]]):
                 else _("Raise to {amount}", amount=amount)
             )
             bet_raise.label = bet_label
+            all_in.label = self._top_label(high)
         confirm = button("confirm")
         confirm.display = choosing
         confirm_label = _("Keep these five") if arranging else _("Pass")
@@ -494,15 +527,27 @@ class TableView(App[list[Player]]):
             if aggressive is not None:
                 keys.append(("R", bet_label))
                 if aggressive[1] != aggressive[2]:
-                    keys += [("+/−", _("Amount")), ("A", _("All-in"))]
+                    keys += [("+/−", _("Amount")), ("A", self._top_label(aggressive[2]))]
         elif choosing:
             keys += [("1–7", _("Select")), (enter, confirm_label), ("X", _("Clear"))]
-            if arranging:
+            if arranging and split.has_low:
                 keys.append(("H/L/O", _("Suggestions")))
+            elif arranging:
+                keys.append(("H", _("Best high")))
         elif declaring:
             keys += declare_keys(_)
         keys += [("/", _("Command")), ("?", _("Help")), ("Q", _("Quit"))]
         self.query_one("#keys", Static).update(key_bar(keys, self._keys_width()))
+
+    def _top_label(self, high: int) -> str:
+        """What A does, truthfully: "All-in" when the largest bet or raise is the whole
+        stack, else "Max 12" (fixed and pot limit cap it below the stack)."""
+        state = self.session.state
+        assert state is not None
+        me = self.session.human_seat
+        if high >= state.stack[me] + state.bet[me]:
+            return self.t("All-in")
+        return self.t("Max {amount}", amount=high)
 
     def _keys_width(self) -> int:
         """Cells for the key bar: the terminal's width (as of the last resize) less the
@@ -516,8 +561,12 @@ class TableView(App[list[Player]]):
     def _show_message(self) -> None:
         """The message line, taking no room while there is nothing to say."""
         line = self.query_one("#message", Static)
-        line.update(Text(self.message))
-        line.display = bool(self.message)
+        text = Text(self.notice, style="bold #ff8f6b")
+        if self.notice and self.message:
+            text.append("\n")
+        text.append(self.message)
+        line.update(text)
+        line.display = bool(self.message or self.notice)
 
     def _allowed_text(self, legal: LegalActions) -> str:
         return allowed_text(self.t, legal)
