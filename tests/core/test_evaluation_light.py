@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from anaconda_poker.core.errors import DuplicateCardError
 from anaconda_poker.core.evaluation import high_low_values, high_value, low_value
-from anaconda_poker.core.evaluation.batch import SMALL_ROWS, _evaluate
+from anaconda_poker.core.evaluation.batch import SMALL_ROWS, WIDE_CHUNK_ROWS, _evaluate
 from anaconda_poker.core.evaluation.low import qualifier_offset
 
 
@@ -60,3 +60,33 @@ def test_light_path_reports_a_repeated_card_by_row() -> None:
     codes = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]], dtype=np.uint8)
     with pytest.raises(DuplicateCardError, match="row 1"):
         high_low_values(codes, 8)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    width=st.integers(8, 9),
+    qualifier=st.sampled_from([None, 8]),
+    rows=st.integers(1, 2 * WIDE_CHUNK_ROWS + 3),
+)
+def test_eight_and_nine_cards_match_the_scalar_oracle(
+    seed: int, width: int, qualifier: int | None, rows: int
+) -> None:
+    # all 7-card subsets are looked up at once, in steps of WIDE_CHUNK_ROWS rows
+    codes = _hands(seed, rows, width)
+    high, low = high_low_values(codes, qualifier)
+    sample = codes[:: max(1, rows // 60)]
+    picked = np.arange(0, rows, max(1, rows // 60))
+    assert high[picked].tolist() == [high_value(row.tolist()) for row in sample]
+    assert low[picked].tolist() == [low_value(row.tolist(), qualifier) for row in sample]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(8, 9), rows=st.integers(1, 2_500))
+def test_wide_subsets_at_once_equal_one_pass_per_subset(seed: int, width: int, rows: int) -> None:
+    codes = _hands(seed, rows, width)
+    args = {"want_high": True, "want_low": True, "offset": 0, "check_duplicates": True}
+    fast = _evaluate(codes, light=True, **args)
+    reference = _evaluate(codes, light=False, **args)
+    assert np.array_equal(fast[0], reference[0])
+    assert np.array_equal(fast[1], reference[1])

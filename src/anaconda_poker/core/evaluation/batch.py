@@ -41,6 +41,9 @@ _CARD_BITS: Final = np.left_shift(np.int64(1), 13 * (_CODES & 3) + (_CODES >> 2)
 _FIRST_CARD_KEYS: Final = _CARD_KEYS + START
 _RANK_KEYS_BY_CODE: Final = np.array(RANK_KEYS, dtype=np.int64)[_CODES >> 2]
 _FLUSH_NIBBLES: Final = np.int64(0x8888)
+WIDE_CHUNK_ROWS: Final = 1 << 10
+"""Rows per step for 8 and 9 cards, whose 8 or 36 seven-card subsets are looked up at
+once: the subsets' temporaries of a step stay in the CPU caches."""
 SMALL_ROWS: Final = 1024
 """Batches of at most this many rows of 5..7 cards take the light path (measured on the
 development machine: 400 rows of 7 cards 49 -> 34 us per call; from about 2,000 rows the
@@ -131,8 +134,9 @@ def _evaluate(
     check_duplicates: bool,
     light: bool = True,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Values of every row (``light=False`` forces the column-wise path, the reference the
-    light path is tested against)."""
+    """Values of every row. ``light=False`` takes the reference paths the fast ones are
+    tested and benchmarked against: column-wise for small batches, and for 8 or 9 cards
+    one pass per seven-card subset in steps of :data:`CHUNK_ROWS`."""
     rows, width = codes.shape
     if light and rows <= SMALL_ROWS and width in _SMALL_WIDTHS:
         return _evaluate_small(
@@ -146,9 +150,10 @@ def _evaluate(
     flush_table = tables.flush_table
     high = np.zeros(rows if want_high else 0, dtype=np.int32)
     low = np.zeros(rows if want_low else 0, dtype=np.int32)
-    drops = list(combinations(range(width), width - 7)) if width > 7 else []
-    for start in range(0, rows, CHUNK_ROWS):
-        block = codes[start : start + CHUNK_ROWS]
+    drops = np.array(list(combinations(range(width), width - 7))) if width > 7 else None
+    step = WIDE_CHUNK_ROWS if drops is not None and light else CHUNK_ROWS
+    for start in range(0, rows, step):
+        block = codes[start : start + step]
         card_sets = None
         if check_duplicates:
             card_sets = _card_sets(block)
@@ -160,18 +165,27 @@ def _evaluate(
         for column in range(1, width):
             total += np.take(_CARD_KEYS, block[:, column])
         key = total & KEY_MASK
-        if drops:
+        if drops is not None and not light:
             best_high = np.zeros(len(block), dtype=np.uint32)
             best_low = np.zeros(len(block), dtype=np.uint32)
-            for removed in drops:
+            for removed_columns in drops.tolist():
                 subset = key.copy()
-                for column in removed:
+                for column in removed_columns:
                     subset -= np.take(_RANK_KEYS_BY_CODE, block[:, column])
                 entry = tables.entries(subset)
                 np.maximum(best_high, entry & HIGH_MASK, out=best_high)
                 np.maximum(best_low, entry >> HIGH_BITS, out=best_low)
             chunk_high = best_high.astype(np.int32)
             chunk_low = best_low.astype(np.int32)
+        elif drops is not None:
+            # every 7-card subset at once: the rank keys of the dropped cards, per subset
+            ranks = _RANK_KEYS_BY_CODE.take(block.T)
+            removed = ranks[drops[:, 0]]
+            for column in range(1, drops.shape[1]):
+                removed += ranks[drops[:, column]]
+            entry = tables.entries(key - removed)
+            chunk_high = (entry & HIGH_MASK).max(axis=0).astype(np.int32)
+            chunk_low = (entry >> HIGH_BITS).max(axis=0).astype(np.int32)
         else:
             entry = tables.entries(key)
             chunk_high = (entry & HIGH_MASK).astype(np.int32)
