@@ -67,6 +67,10 @@ async def test_a_declare_hand_by_keys_in_english(tmp_path: Path) -> None:
         assert "Ada has declared" in text and "Bruno has declared" in text
         assert "declared High" not in text and "declared Low" not in text
 
+        await pilot.press("enter")  # nothing chosen yet: says what is allowed
+        await pilot.pause()
+        assert "declare high, low or both (H, L, S)" in app.message
+        assert state.declared[0] is None
         await pilot.press("s")  # swing
         await settle(app, pilot)
         assert state.declared[0] is Declaration.BOTH

@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from test_e2e import act_once, create_table_in_lobby, play_until_hand_done
 
+from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.evaluation import describe_low, high_category, high_value, low_value
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
 
@@ -268,3 +271,94 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     if page.evaluate("document.querySelector('.table-page').dataset.phase") == "passing":
         assert page.locator("#pass-confirm").count() == 0
         assert page.inner_text("#prompt") == "You folded: you are out of this hand and watching."
+
+
+FAKE_AUDIO_AND_HIDDEN = """
+window.__tones = [];
+window.__hidden = false;
+Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.state = 'running'; this.destination = {}; }
+  createOscillator() {
+    const o = { type: '', frequency: { value: 0 }, connect: (g) => g, stop() {},
+                start: () => window.__tones.push(o.frequency.value) };
+    return o;
+  }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d };
+  }
+  resume() { return Promise.resolve(); }
+};
+"""
+STRENGTH_WORDS = {
+    "HIGH_CARD": " high",
+    "ONE_PAIR": "pair of ",
+    "TWO_PAIR": "two pair, ",
+    "THREE_OF_A_KIND": "three ",
+    "STRAIGHT": " straight",
+    "FLUSH": " flush",
+    "FULL_HOUSE": " full of ",
+    "FOUR_OF_A_KIND": "four ",
+    "STRAIGHT_FLUSH": "straight flush",
+}
+"""A word of the web's English name of each high category (js/handnames.js)."""
+TURN_TONE = 660
+RECEIVED_TONE = 520
+
+
+def test_alerts_mute_card_text_and_replayer_without_the_deck(server: Any, open_page: Any) -> None:
+    """A tone on your turn and when cards arrive; muted (remembered), a hidden tab's title
+    still flashes; passed and received cards read with suit symbols; a table that keeps the
+    deck secret offers no "show every player's cards" in the replayer."""
+    probe = open_page()
+    page = probe.page
+    page.add_init_script(FAKE_AUDIO_AND_HIDDEN)
+    create_table_in_lobby(
+        page, server.url, name="Alerts", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    page.wait_for_selector("#act-check:not([disabled])")
+    assert TURN_TONE in page.evaluate("window.__tones")
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
+    # the first pass: what we passed and what we received, with suit symbols
+    end = time.monotonic() + 60
+    while not page.locator("#received-text").count():
+        assert time.monotonic() < end, "no pass received"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    card = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+    assert re.fullmatch(rf"Received: {card}( {card}){{2}}", page.inner_text("#received-text"))
+    assert re.fullmatch(rf"Passed: {card}( {card}){{2}}", page.inner_text("#passed-text"))
+    assert RECEIVED_TONE in page.evaluate("window.__tones")
+    # your hand's strength is shown outside arranging too, as the evaluator rates it
+    page.wait_for_selector("#my-strength")
+    hand = parse_codes(_last_view(probe.frames)["you"]["hand"])
+    strength = page.inner_text("#my-strength")
+    category = high_category(high_value(hand)).name
+    assert STRENGTH_WORDS[category] in strength.split(" · ")[0], (category, strength)
+    low = low_value(hand)
+    assert strength.endswith(f"Best low: {describe_low(low)} low" if low else "No low yet")
+
+    # muted: no more tones, but in a hidden tab the title still flashes on our turn
+    page.click("#sound-toggle")
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
+    tones = len(page.evaluate("window.__tones"))
+    page.evaluate("window.__hidden = true")
+    end = time.monotonic() + 60
+    while not page.evaluate("document.title.startsWith('● ')"):
+        assert time.monotonic() < end, "the title never flashed"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    assert page.evaluate("document.title") == "● Your turn"
+    assert len(page.evaluate("window.__tones")) == tones
+    page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => !document.title.startsWith('● ')")
+
+    # the mute is remembered; the hand plays out; its replay has no everyone's-cards box
+    page.reload()
+    page.wait_for_selector("#sound-toggle[aria-pressed='false']")
+    hand = play_until_hand_done([page])
+    page.click("#tab-hands")
+    page.click(f"#replay-{hand}")
+    page.wait_for_selector("#replayer-felt .seat")
+    assert page.locator("#replayer-all").count() == 0
+    page.click("#replayer-close")

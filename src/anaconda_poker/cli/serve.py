@@ -178,6 +178,7 @@ def serve(
     except (DatabaseLockedError, OSError) as exc:
         typer.echo(f"cannot start: {exc}", err=True)
         raise typer.Exit(DATABASE_LOCKED_EXIT) from None
+    _upgrade_schema(database)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets whose proto says
     # TCP, and without it small frames sent back to back wait ~40 ms for delayed ACKs
@@ -220,6 +221,31 @@ def serve(
 
     server.startup = startup  # type: ignore[method-assign]
     server.run(sockets=[sock])
+
+
+def _upgrade_schema(database: str) -> None:
+    """Bring the schema to the newest revision before anything starts (as ``anaconda-poker
+    db upgrade``; the app's start-up repeats it as a no-op) and say what changed.
+
+    Raises:
+        typer.Exit: status 4 (``cli/db.py``) when the schema cannot be upgraded.
+    """
+    from anaconda_poker.cli.db import MIGRATION_FAILED_EXIT
+    from anaconda_poker.storage.database import open_database
+    from anaconda_poker.storage.migrate import MigrationError, upgrade_database
+
+    engine = open_database(database, create=False)
+    try:
+        result = upgrade_database(engine)
+    except MigrationError as exc:
+        typer.echo(f"cannot start: {exc}", err=True)
+        raise typer.Exit(MIGRATION_FAILED_EXIT) from None
+    finally:
+        engine.dispose()
+    if result.stamped:
+        typer.echo(f"database from before migrations recognised: stamped {result.before}")
+    if result.before != result.after:
+        typer.echo(f"database schema upgraded from {result.before or '(empty)'} to {result.after}")
 
 
 def _off_or(

@@ -1071,19 +1071,20 @@ class Table:
                 loop_now = asyncio.get_running_loop().time()
                 limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
                 self._choosing = (dealer, loop_now + limit)
-                self._send_to_seat(
-                    dealer,
-                    {
-                        "type": "choose_game",
-                        "hand_no": self.hand_no + 1,
-                        "options": [s.value for s in Split],
-                        "default": self.settings.config.split.value,
-                        "deadline": round(time.time() + limit, 3),
-                    },
-                )
+                self._send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
                 self.broadcast_table()
                 return
         await self._deal(self.settings.config.split.value)
+
+    def _choose_game_message(self, due: float) -> dict[str, Any]:
+        """``choose_game`` for the dealer; ``due``: the loop time the default game is dealt."""
+        return {
+            "type": "choose_game",
+            "hand_no": self.hand_no + 1,
+            "options": [s.value for s in Split],
+            "default": self.settings.config.split.value,
+            "deadline": round(time.time() + due - asyncio.get_running_loop().time(), 3),
+        }
 
     async def _deal(self, split: str) -> None:
         """Shuffle with ``secrets``, commit ``hand_started`` (with the commitment), publish the
@@ -1288,19 +1289,7 @@ class Table:
             for message in self._pending_rebuy_messages():
                 self._send(conn, _dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
-            loop_now = asyncio.get_running_loop().time()
-            self._send(
-                conn,
-                _dumps(
-                    {
-                        "type": "choose_game",
-                        "hand_no": self.hand_no + 1,
-                        "options": [s.value for s in Split],
-                        "default": self.settings.config.split.value,
-                        "deadline": round(time.time() + self._choosing[1] - loop_now, 3),
-                    }
-                ),
-            )
+            self._send(conn, _dumps(self._choose_game_message(self._choosing[1])))
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
 

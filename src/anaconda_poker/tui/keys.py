@@ -176,7 +176,7 @@ class KeyActions(HandFlow):
             self._act(Action.arrange(self.selection)) if self.selection else self._say(
                 self.t("Select five cards first, or press H, L or O for a suggestion.")
             )
-        elif self._my_turn(Phase.BETTING):
+        elif self._my_turn(Phase.BETTING) or self._my_turn(Phase.DECLARING):
             self._say(
                 self.t("Choose an action: {allowed}", allowed=self._allowed_text(self._legal()))
             )

@@ -57,6 +57,8 @@ def allowed_text(_: Translator, legal: LegalActions) -> str:
         )
     if ActionKind.ARRANGE in legal.kinds:
         parts.append(_("keep five cards in reveal order"))
+    if ActionKind.DECLARE in legal.kinds:
+        parts.append(_("declare high, low or both (H, L, S)"))
     return ", ".join(parts) if parts else _("nothing: it is not your turn")
 
 

@@ -74,6 +74,7 @@ export function errorText(code, message) {
     case "paused": return t("The host has paused the table.");
     case "spectator": return t("Spectators cannot do that. Take a seat first.");
     case "rate_limited": return t("Slow down a little.");
+    case "too_many_sockets": return t("Too many connections are open for this seat or from this network. Close another tab first.");
     case "invalid_config": return t("These table options do not work together: {message}", { message });
     case "bad_request": return t("The server rejected the form: {message}", { message });
     case "origin_forbidden": return t("The server refused this page's origin.");

@@ -11,6 +11,8 @@ import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
+import { cardsText } from "./cardtext.js";
+import { strengthLine } from "./strength.js";
 import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
@@ -76,6 +78,9 @@ export function createMyArea(ctx) {
     const kinds = new Set(legal.kinds || []);
     const myTurn = view.phase !== "complete" && view.to_act?.includes(you.seat) && kinds.size > 0;
     parts.push(statusLine(view, you, myTurn, kinds));
+    // your best high and low now, in every phase of a hand you are still in
+    const meNow = view.seats.find((x) => x.seat === you.seat);
+    if (view.phase !== "complete" && meNow && !meNow.folded) parts.push(strengthLine(you.arrangement || you.hand, splitNow()));
     if (view.phase === "arranging" && kinds.has("arrange") && !you.arrangement) {
       parts.push(arrangePanel(view, you));
     } else {
@@ -209,9 +214,11 @@ export function createMyArea(ctx) {
   function passInfo(view, you, lastPass, received) {
     const bits = [];
     if (received.size && lastPass) {
-      bits.push(h("span", null, t("Received: {cards}", { cards: [...received].join(" ") })));
+      // what you gave stays readable next to what you got, until the roll begins
+      if (lastPass.passed?.length) bits.push(h("span", { id: "passed-text" }, t("Passed: {cards}", { cards: cardsText(lastPass.passed) })));
+      bits.push(h("span", { id: "received-text" }, t("Received: {cards}", { cards: cardsText([...received]) })));
     }
-    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: you.pending_pass.join(" ") })));
+    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: cardsText(you.pending_pass) })));
     const toggle = h("button.small.ghost", {
       type: "button", "data-key": "sort-toggle",
       onclick: () => { s.sortBySuit = !s.sortBySuit; rerender(); },

@@ -10,6 +10,7 @@ import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js";
 import { pauseBanner, pauseChange } from "./pausenotice.js";
 import { nextHandBar, tickNextHand } from "./nexthand.js";
+import { alertControls, stateAlerts } from "./alerts.js";
 import { createMyArea } from "./myarea.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -206,14 +207,17 @@ export function mount(main, route) {
       }
       s.lastActions = lastActions(view);
     }
+    const before = s.view;
     s.view = view;
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
     const dropped = mine.pre.update(view, msg.hand_no, mySeat());
     if (dropped) announce(dropped);
     // a pre-action chosen before the turn is sent the moment the turn comes (issue 12 §3)
-    const preAction = s.myTurn && view.phase === "betting" && msg.turn && msg.turn !== s.announcedTurn
-      ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
+    const newTurn = Boolean(s.myTurn && msg.turn && msg.turn !== s.announcedTurn);
+    const preAction = newTurn && view.phase === "betting" ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
+    // a tone (and, in a hidden tab, a flashing title) for your turn, cards received, a reveal
+    stateAlerts(first ? null : before, view, newTurn && !preAction, s.table?.name || "");
     if (preAction) {
       s.announcedTurn = msg.turn;
       renderAll();
@@ -379,6 +383,7 @@ export function mount(main, route) {
           type: "button", id: "next-hand", disabled: Boolean(s.view && s.view.phase !== "complete"),
           onclick: () => conn.send({ type: "next_hand" }),
         }, t("Deal next hand"))) : null,
+      me === null ? null : alertControls(renderTop),
       me === null ? null : leaveControls(leaving));
   }
 
