@@ -34,7 +34,7 @@ export function phaseText(view, config) {
     case "arranging":
       return t("Everyone arranges five cards");
     case "declaring":
-      return t("Everyone declares high, low or both");
+      return t("Declaring");  // short: at 320 px the side seats' cards leave little room
     case "complete":
       return view.result?.showdown ? t("Showdown") : t("Hand over");
     default:
