@@ -68,8 +68,12 @@ DEFAULT_TRIALS = 100_000
 """Monte Carlo deals used when no ``trials`` is given."""
 DEFAULT_EXACT_LIMIT = 60_000
 """Largest number of card assignments enumerated exactly by default."""
-_CHUNK = 65_536
-"""Deals evaluated per NumPy batch (bounds memory: a few MB per chunk)."""
+_CHUNK = 8_192
+"""Monte Carlo deals evaluated per NumPy batch: the temporaries of a batch stay in the CPU
+caches (measured on the development machine, CPU time: 8,192 deals per batch about 1.2x
+the trials per second of 65,536, the earlier size; 4,096 no better). Runs of more trials
+than this split the random stream differently from the earlier size: same distribution,
+other deals; runs of at most 8,192 trials (every bot decision) are unchanged."""
 
 
 class InvalidSituationError(AnacondaError):
