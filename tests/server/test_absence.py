@@ -45,9 +45,7 @@ async def test_a_gone_player_gets_no_bank_then_acts_at_once(live_server: LiveSer
     host = await ws_client(live_server, {"token": created["token"]})
     await host.send({"type": "next_hand"})
     await asyncio.wait_for(
-        play_over_websocket(
-            host, random.Random(3), until=lambda: table.stats.hands_finished >= 1
-        ),
+        play_over_websocket(host, random.Random(3), until=lambda: table.stats.hands_finished >= 1),
         timeout=60,
     )
     assert table.stats.timeouts >= 1
