@@ -43,11 +43,12 @@ pytest: $(VENV)/.installed-test system-deps
 ## Set everything up and run every gate: lint, format, mypy --strict, the whole pytest suite.
 test: system-deps lint typecheck pytest
 
-## Print the benchmark tables (evaluator, engine, equity, learning environments).
+## Print the benchmark tables (evaluator, engine, equity, bots, learning environments).
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/evaluation.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/equity.py
+	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/envs.py
 
 clean:

@@ -79,3 +79,14 @@ def test_eight_and_nine_cards_match_the_scalar_oracle(
     picked = np.arange(0, rows, max(1, rows // 60))
     assert high[picked].tolist() == [high_value(row.tolist()) for row in sample]
     assert low[picked].tolist() == [low_value(row.tolist(), qualifier) for row in sample]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(8, 9), rows=st.integers(1, 2_500))
+def test_wide_subsets_at_once_equal_one_pass_per_subset(seed: int, width: int, rows: int) -> None:
+    codes = _hands(seed, rows, width)
+    args = {"want_high": True, "want_low": True, "offset": 0, "check_duplicates": True}
+    fast = _evaluate(codes, light=True, **args)
+    reference = _evaluate(codes, light=False, **args)
+    assert np.array_equal(fast[0], reference[0])
+    assert np.array_equal(fast[1], reference[1])

@@ -14,7 +14,7 @@
   // boxes that are one thing to the eye (a card, a chip, the dealer button): their inner
   // parts are not compared with each other
   const ATOMS = ".card, .dealer-button, .bet-chip, .timer, .slot";
-  const SKIP = ".visually-hidden, .sprite, .toast, .skip-link, .copy-buffer, noscript, script, style";
+  const SKIP = ".visually-hidden, .sprite, .toast, .skip-link, .copy-buffer, .chip-fly, noscript, script, style";
   const vw = document.documentElement.clientWidth;
 
   const describe = (el) => {

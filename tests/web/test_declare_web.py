@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from test_e2e import HAND_TIMEOUT, act_once, page_facts
+from test_layout import HEIGHTS, LANGUAGES, measure, set_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -97,7 +98,7 @@ def test_a_declare_hand_is_played_to_the_end_in_the_browser(
             assert page.inner_text("#prompt") == "Declare: high, low or both (swing)"
             assert "Nobody sees your choice" in page.inner_text("#declare-hint")
             assert "at least a share of both halves" in page.inner_text("#declare-hint")
-            assert "Everyone declares high, low or both" in page.locator("body").inner_text()
+            assert page.inner_text("#phase") == "Declaring"
             assert "Declaring…" in page.inner_text("#seat-0")
             # the calling stations declare at once: their seats say so, never what
             for bot in (1, 2):
@@ -105,6 +106,21 @@ def test_a_declare_hand_is_played_to_the_end_in_the_browser(
                 status = page.inner_text(f"#seat-{bot} .seat-status")
                 assert not any(word in status for word in ("High", "Low", "Swing")), status
             shot(page, "declare-step")
+            # the step holds still (no timer): nothing overflows or overlaps, in every
+            # language, from a 320 px phone to a desktop (tests/web/layout_probe.js)
+            offenders: list[str] = []
+            for width in (320, 1280):
+                page.set_viewport_size({"width": width, "height": HEIGHTS[width]})
+                for lang in LANGUAGES:
+                    set_language(page, lang)
+                    page.wait_for_selector("#declare-both")
+                    found = measure(page, f"declaring {lang} {width}px")
+                    if found:
+                        shot(page, f"declare-layout-{lang}-{width}", full_page=True)
+                    offenders += found
+            assert not offenders, "\n".join(offenders)
+            page.set_viewport_size({"width": 1360, "height": 900})
+            set_language(page, "en")
             page.keyboard.press("s")  # S: swing, as the key bar says
             page.wait_for_function(
                 "() => !document.querySelector('#declare-both')"

@@ -362,3 +362,50 @@ def test_alerts_mute_card_text_and_replayer_without_the_deck(server: Any, open_p
     page.wait_for_selector("#replayer-felt .seat")
     assert page.locator("#replayer-all").count() == 0
     page.click("#replayer-close")
+
+
+COUNT_FLIGHTS = """
+window.__flights = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.classList && n.classList.contains('chip-fly')) window.__flights += 1;
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def _bet_and_finish_round(page: Any) -> None:
+    """On our turn with checking free, bet; the calling stations call and the round ends."""
+    end = time.monotonic() + 60
+    while not page.evaluate(
+        "() => !!document.querySelector('#act-check:not([disabled])')"
+        " && !!document.querySelector('#act-bet:not([disabled])')"
+    ):
+        assert time.monotonic() < end, "no turn to bet"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    turn = page.evaluate("document.querySelector('.table-page').dataset.turn")
+    phase_round = page.inner_text("#phase")
+    page.click("#act-bet")
+    page.wait_for_function(
+        "([t, r]) => document.querySelector('.table-page').dataset.turn !== t"
+        " && document.querySelector('#phase').innerText !== r",
+        arg=[turn, phase_round],
+    )
+
+
+def test_bets_slide_into_the_pot_unless_motion_is_reduced(server: Any, open_page: Any) -> None:
+    page = open_page().page
+    page.add_init_script(COUNT_FLIGHTS)
+    create_table_in_lobby(
+        page, server.url, name="Chips", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    _bet_and_finish_round(page)
+    # our bet and the first call fly (the last call ends the round in the same state)
+    page.wait_for_function("() => window.__flights >= 2")
+    page.wait_for_function("() => !document.querySelector('.chip-fly')")  # they land and go
+    page.emulate_media(reduced_motion="reduce")
+    flights = page.evaluate("window.__flights")
+    _bet_and_finish_round(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__flights") == flights

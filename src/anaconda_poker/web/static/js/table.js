@@ -11,6 +11,7 @@ import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js"
 import { pauseBanner, pauseChange } from "./pausenotice.js";
 import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
+import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -410,6 +411,7 @@ export function mount(main, route) {
       replace(felt, h("div.felt-center", null, h("p", null, t("This table does not exist (any more)."))));
       return;
     }
+    const origins = chipOrigins(felt);
     renderFelt(felt, {
       view: s.view,
       table: s.table,
@@ -421,6 +423,9 @@ export function mount(main, route) {
       split: splitNow(),
     });
     if (s.view) for (const seat of s.view.seats) s.shown[seat.seat] = seat.revealed.length;
+    // bets slide into the pot at a round's end, the pot to its winners at the hand's end
+    if (s.drawn && s.view && s.drawn.hand === s.msgHandNo && s.drawn.view !== s.view) moveChips(felt, origins, s.drawn.view, s.view);
+    s.drawn = { hand: s.msgHandNo, view: s.view };
   }
 
   // After sending a decision the controls stay disabled until the table answers (our turn id
