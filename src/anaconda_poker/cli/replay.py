@@ -210,7 +210,10 @@ def replay_command(
         bool, typer.Option("--json", help="Print the replayed history with its result as JSON.")
     ] = False,
 ) -> None:
-    """Replay a hand history and print it (or, with --json, the history with its result)."""
+    """Replay a hand history and print it (or, with --json, the history with its result).
+
+    Exit status 2 for a missing or unreadable file, 1 when the actions do not replay or the
+    history's stored ``result`` differs from the recomputed one (which is printed)."""
     _ = translator(language_from_environment())
     err = Console(stderr=True)
     try:
@@ -231,6 +234,23 @@ def replay_command(
                 )
         else:
             print_hand(Console(highlight=False, soft_wrap=True), history)
+            state = replay(history)
     except ReplayError as exc:
         err.print(_("Replay stopped: {error}", error=str(exc)), markup=False)
         raise typer.Exit(code=1) from None
+    stored = history.get("result") if isinstance(history, dict) else None
+    if stored is not None and state.result is not None:
+        recomputed = json.loads(json.dumps(state.result.to_dict()))
+        if recomputed != stored:
+            differ = sorted(
+                k for k in recomputed.keys() | stored.keys() if recomputed.get(k) != stored.get(k)
+            )
+            err.print(
+                _(
+                    "The stored result differs from the one the actions give (in: {fields}); "
+                    "the replay above shows the recomputed one.",
+                    fields=", ".join(differ),
+                ),
+                markup=False,
+            )
+            raise typer.Exit(code=1)

@@ -29,6 +29,7 @@ from anaconda_poker.i18n import (
     translator,
 )
 from anaconda_poker.tui.cards import card_row, plain_cards
+from anaconda_poker.tui.commands import command_word
 from anaconda_poker.tui.declare import declare_keys, declare_prompt
 from anaconda_poker.tui.messages import allowed_text
 from anaconda_poker.tui.players import LEVEL_LABELS
@@ -126,7 +127,11 @@ class TableView(App[list[Player]]):
                 yield ActionButton(_("Clear"), id="clear")
         with Vertical(id="bottom"):
             yield Input(
-                placeholder=_("Type a command (help for the list) and press Enter"), id="command"
+                placeholder=_(
+                    "Type a command ({help} for the list) and press Enter",
+                    help=command_word(_, "help"),
+                ),
+                id="command",
             )
             yield Static(id="keys")
 
