@@ -60,3 +60,57 @@ async def test_a_seat_says_its_bet_in_the_logs_words(tmp_path: Path) -> None:
         panel = region_text(app, "#seat-1")
         assert "Aumenta para 4" in panel, panel  # as the log says it: "Ada aumenta para 4"
         assert "Aumentar" not in panel  # the button's word
+
+
+def _terminal_hand(tmp_path: Path, lang: str) -> Path:
+    """One hand of the terminal game (the person named by the game: "You", "Tu"...)."""
+    from anaconda_poker.tui.settings import GameSettings
+
+    session = GameSettings(
+        seed=3, delay=0, bots=2, level="calling-station", lang=lang, history_dir=tmp_path
+    ).build_session()
+    state = session.start_hand()
+    while not state.is_complete:
+        seat = session.pending_bot()
+        if seat is None:
+            session.apply_human(Action.fold())
+        else:
+            session.play_bot(seat)
+    path = session.finish_hand().path
+    assert path is not None
+    return path
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "folds", "seat"),
+    [
+        ("en", None, "Seat 0 (You) folds", "Ada (seat 1)"),
+        ("en", "it", "Posto 0 (You) abbandona", "Ada (posto 1)"),
+        ("pt", "pt", "Assento 0 (Você) desiste", "Ada (assento 1)"),
+    ],
+)
+def test_replay_speaks_the_chosen_language_in_the_third_person(
+    tmp_path: Path, game: str, lang: str | None, folds: str, seat: str
+) -> None:
+    from typer.testing import CliRunner
+
+    from anaconda_poker.cli.main import app as cli
+
+    path = _terminal_hand(tmp_path, game)
+    args = ["replay", str(path)] + (["--lang", lang] if lang else [])
+    result = CliRunner().invoke(cli, args, env={"LANG": "en_US.UTF-8", "COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert folds in result.output
+    assert seat in result.output
+    assert "You (seat 0)" not in result.output and "Você (assento 0)" not in result.output
+
+
+def test_replay_refuses_an_unknown_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from anaconda_poker.cli.main import app as cli
+
+    result = CliRunner().invoke(
+        cli, ["replay", str(_terminal_hand(tmp_path, "en")), "--lang", "fr"]
+    )
+    assert result.exit_code == 2

@@ -38,6 +38,7 @@ from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.server.absence import decision_due, is_away
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
@@ -621,6 +622,7 @@ class Table:
                     "leaving": record.leaving,
                     "stack": record.stack,
                     "time_bank": round(record.time_bank, 3),
+                    "away": self._seat_away(record.seat),
                 }
             )
         return {
@@ -962,7 +964,6 @@ class Table:
         for seat in list(self._decisions):
             if seat not in to_act or self._decisions[seat].turn != self.turn_of(seat):
                 del self._decisions[seat]
-        timer = self.settings.action_timer
         for seat in to_act:
             if seat in self._decisions:
                 continue
@@ -974,10 +975,40 @@ class Table:
                 self._decisions[seat] = _Decision(turn, now, now + delay)
             elif record.leaving:  # left the table: the default action, at once
                 self._decisions[seat] = _Decision(turn, now, now)
-            elif timer is not None:
-                self._decisions[seat] = _Decision(turn, now, now + timer + record.time_bank)
-            else:
-                self._decisions[seat] = _Decision(turn, now, float("inf"))
+            else:  # a person: the timer, the bank only while connected, at once when away
+                self._decisions[seat] = _Decision(turn, now, self._human_due(seat, now, now))
+
+    def _seat_away(self, seat: int) -> bool:
+        """The seat is away (``server/absence.py``): no socket and a timeout already."""
+        record = self._seat(seat)
+        connected = self.presence.sockets_of(seat) > 0
+        return is_away(
+            human=record.bot is None,
+            connected=connected,
+            timeouts=record.timeouts,
+            sitting_out=record.sitting_out,
+        )
+
+    def _human_due(self, seat: int, started: float, now: float) -> float:
+        """When the server acts for a person's decision begun at ``started``."""
+        return decision_due(
+            started=started,
+            now=now,
+            timer=self.settings.action_timer,
+            bank=self._seat(seat).time_bank,
+            connected=self.presence.sockets_of(seat) > 0,
+            away=self._seat_away(seat),
+        )
+
+    def _rearm_people(self, now: float) -> None:
+        """A socket came or went: a person's pending decision loses (or gets back) its time
+        bank, or ends at once when the seat is away (``server/absence.py``)."""
+        for seat, decision in list(self._decisions.items()):
+            record = self.seats[seat]
+            if record is None or record.bot is not None or record.leaving:
+                continue
+            due = self._human_due(seat, decision.started, now)
+            self._decisions[seat] = _Decision(decision.turn, decision.started, due)
 
     def can_auto_deal(self) -> bool:
         """True when the next hand may be dealt automatically: ``auto_start``, not paused,
@@ -1300,6 +1331,7 @@ class Table:
     def _presence_changed(self, joined: Connection | None) -> None:
         """A socket joined (``joined``, sent the TableInfo at once) or left: the others get
         the change once, coalesced over ``table_update_delay`` (``server/presence.py``)."""
+        self._rearm_people(asyncio.get_running_loop().time())
         if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
         elif joined is not None:
