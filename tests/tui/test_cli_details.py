@@ -94,3 +94,29 @@ def test_replay_reports_a_stored_result_the_actions_do_not_give(tmp_path: Path) 
     assert result.exit_code == 1
     out = _flat(result.output)
     assert "The stored result differs from the one the actions give (in: net)" in out
+
+
+def test_option_errors_name_options_not_fields() -> None:
+    """Issue 13 item 14: no "not a valid Direction", no `pass_directions` or `big_bet`."""
+    unknown = runner.invoke(app, ["simulate", "--pass-directions", "left,up", "--hands", "1"])
+    assert unknown.exit_code == 2
+    out = _flat(unknown.output)
+    assert "'up' is not a pass direction; write left or right for each pass" in out
+    assert "Direction" not in out
+    counted = runner.invoke(app, ["simulate", "--pass-directions", "left,left", "--hands", "1"])
+    out = _flat(counted.output)
+    assert counted.exit_code == 2
+    assert "--pass-directions has 2 entries but the game has 3 passes" in out
+    assert "pass_" not in out
+    stakes = runner.invoke(app, ["play", "--small-bet", "5", "--big-bet", "3"])
+    assert stakes.exit_code == 2
+    assert "--big-bet must be at least --small-bet (5)" in _flat(stakes.output)
+
+
+def test_option_words_doc_examples() -> None:
+    import doctest
+
+    from anaconda_poker.cli import wording
+
+    result = doctest.testmod(wording)
+    assert result.attempted == 2 and result.failed == 0

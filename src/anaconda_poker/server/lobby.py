@@ -40,6 +40,8 @@ class Lobby:
         policy_factory: makes bot policies from a level (injected in tests).
         between_hands: pause between automatically dealt hands, seconds (tests use 0).
         presence: the tables' socket limits and timings (``server/presence.py``).
+        table_observer: called with every table built (created, rebuilt at start-up or
+            revived) before it starts; the metrics use it (``server/metrics.py``).
     """
 
     def __init__(
@@ -50,8 +52,10 @@ class Lobby:
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         between_hands: float = 8.0,
         presence: PresenceOptions | None = None,
+        table_observer: Callable[[Table], None] | None = None,
     ) -> None:
         self.store = store
+        self.table_observer = table_observer
         self.presence = presence
         self.writer = writer
         self.policy_factory = policy_factory
@@ -115,7 +119,7 @@ class Lobby:
     def _build(
         self, table_id: str, settings: TableSettings, *, created_at: float | None = None
     ) -> Table:
-        return Table(
+        table = Table(
             table_id,
             settings,
             writer=self.writer,
@@ -123,6 +127,9 @@ class Lobby:
             created_at=created_at,
             presence=self.presence,
         )
+        if self.table_observer is not None:
+            self.table_observer(table)
+        return table
 
     def _register(self, table: Table) -> None:
         self.tables[table.table_id] = table
