@@ -1171,6 +1171,7 @@ class Table:
         }
         if source == "timeout":
             payload["timeout"] = True
+        was_away = self._seat_away(seat)
         now = asyncio.get_running_loop().time()
         timer = self.settings.action_timer
         decision = self._decisions.get(seat)
@@ -1210,6 +1211,8 @@ class Table:
             self._announce_departures(events, host)
         else:
             self.broadcast_state()
+            if not was_away and self._seat_away(seat):  # everyone sees who is played for
+                self.broadcast_table()
 
     def _finish_hand(self, events: list[tuple[str, dict[str, Any]]]) -> HandRecord:
         hand = self.hand
