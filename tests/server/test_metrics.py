@@ -2,7 +2,7 @@
 moved by exactly what the hand's own history and the writer's counters say; the gauges follow
 sockets opening and closing; proxied requests and ``--no-metrics`` get ``404 not_found``; and
 ``anaconda-poker serve --log-format json --node NAME`` writes only JSON lines naming the
-node."""
+node. A table whose stored events cannot be replayed counts as failed, not owned."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import httpx
@@ -24,8 +24,15 @@ from server_helpers import (
     seeded_policies,
     ws_client,
 )
+from sqlalchemy import update
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "storage"))
+
+from migration_fixtures import write_pre_alembic_database
 
 from anaconda_poker.server.settings import ServerSettings
+from anaconda_poker.storage.database import open_database
+from anaconda_poker.storage.schema import table_events
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -62,9 +69,9 @@ def settings_for(tmp_path: Path, **extra: object) -> ServerSettings:
     )
 
 
-async def until(check: Callable[[], object], timeout: float = 5.0) -> None:
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = 5.0) -> None:
     for _ in range(int(timeout / 0.02)):
-        if await check():  # type: ignore[misc]
+        if await check():
             return
         await asyncio.sleep(0.02)
     raise AssertionError("the condition did not come true")
@@ -189,3 +196,23 @@ def test_serve_writes_json_log_lines_naming_the_node(tmp_path: Path) -> None:
     others = [x for x in log.read_text().splitlines() if not x.startswith("{")]
     printed = ("database schema upgraded", "anaconda-poker is serving", "database:")
     assert all(x.startswith(printed) for x in others), others
+
+
+async def test_a_table_that_cannot_be_rebuilt_counts_as_failed(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+    engine = open_database(settings.database_url, create=False)
+    data = write_pre_alembic_database(engine)  # one table after one hand
+    with engine.begin() as conn:
+        conn.execute(
+            update(table_events).where(table_events.c.seq == 7).values(payload="{not json")
+        )
+    engine.dispose()
+    async with running_server(settings) as live:
+        assert data["table_id"] in live.lobby.failed_tables
+        samples = await scrape(live)
+        assert value(samples, "tables_failed") == 1
+        assert value(samples, "tables_owned") == 0
+        created = await create_table(live, seats=3, auto_start=False)
+        samples = await scrape(live)
+        assert (value(samples, "tables_owned"), value(samples, "tables_failed")) == (1, 1)
+        assert created["table"]["table_id"] in live.lobby.tables
