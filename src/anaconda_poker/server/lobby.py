@@ -295,6 +295,8 @@ class Lobby:
             starting_stack=request.starting_stack,
             action_timer=request.action_timer,
             time_bank=request.time_bank if request.action_timer is not None else 0.0,
+            time_bank_refill=request.time_bank_refill,
+            time_bank_refill_hands=request.time_bank_refill_hands,
             dealers_choice=request.dealers_choice,
             bot_pause=request.bot_pause,
             auto_start=request.auto_start,

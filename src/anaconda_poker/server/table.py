@@ -50,6 +50,7 @@ from anaconda_poker.server.presence import (
     Presence,
     PresenceOptions,
 )
+from anaconda_poker.server.timebank import refill_time_banks
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -83,7 +84,10 @@ class TableSettings:
         config: the house rules and stakes (the table default when dealer's choice is on).
         starting_stack: chips a new seat starts with.
         action_timer: seconds per decision, or ``None`` for no timer.
-        time_bank: extra seconds per seat for the whole session.
+        time_bank: extra seconds per seat for the whole session (the most a bank holds).
+        time_bank_refill: seconds added to each person's bank every
+            ``time_bank_refill_hands`` hands, up to ``time_bank`` (``server/timebank.py``).
+        time_bank_refill_hands: hands between two refills.
         dealers_choice: the dealer picks the game type before each hand.
         bot_pause: mean seconds a bot waits before acting (0 = at once).
         auto_start: deal hands automatically.
@@ -109,6 +113,8 @@ class TableSettings:
     starting_stack: int
     action_timer: float | None = 30.0
     time_bank: float = 60.0
+    time_bank_refill: float = 10.0
+    time_bank_refill_hands: int = 10
     dealers_choice: bool = False
     bot_pause: float = 1.0
     auto_start: bool = True
@@ -140,6 +146,8 @@ class TableSettings:
             "starting_stack": self.starting_stack,
             "action_timer": self.action_timer,
             "time_bank": self.time_bank,
+            "time_bank_refill": self.time_bank_refill,
+            "time_bank_refill_hands": self.time_bank_refill_hands,
             "dealers_choice": self.dealers_choice,
             "bot_pause": self.bot_pause,
             "auto_start": self.auto_start,
@@ -433,6 +441,13 @@ class Table:
             commitment_version=int(p.get("commitment_version", 1)),
         )
         self.hand_no = int(p["hand_no"])
+        refill_time_banks(
+            self.seats,
+            hand_no=self.hand_no,
+            refill=self.settings.time_bank_refill,
+            every=self.settings.time_bank_refill_hands,
+            cap=self.settings.time_bank,
+        )
         self.in_hand = True
         self.last_button = button
         self.acts = dict.fromkeys(stacks, 0)
@@ -636,6 +651,8 @@ class Table:
             "starting_stack": s.starting_stack,
             "action_timer": s.action_timer,
             "time_bank": s.time_bank,
+            "time_bank_refill": s.time_bank_refill,
+            "time_bank_refill_hands": s.time_bank_refill_hands,
             "dealers_choice": s.dealers_choice,
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
