@@ -4,7 +4,8 @@ Example::
 
     anaconda-poker verify q3Xk9a-hand-12.json
 
-Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness``):
+Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness`` for versions 1 and
+2, ``core.fairness_v3`` for version 3, where every player's seed shuffled the committed deck):
 
 - a **full** history (tables with ``reveal_deck_after_hand``, with ``deck`` and
   ``deck_salt``): recompute the deck commitment (version 1 or 2) and compare it with
@@ -15,6 +16,11 @@ Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness``):
   to the commitment, the opened positions are exactly the seat's positions in the deal order
   (RULES.md §2.2), and the opened cards are the seat's ``dealt`` cards. This proves the
   seat's own cards were fixed before the deal; other seats' cards stay secret (RULES.md §7).
+
+Version 3 hands (player seeds) add the ``seeds`` check: the dealt deck (full) or the opened
+server-deck positions (own) are exactly where the listed ``player_seeds`` put the cards
+(HAND_HISTORY.md "Fairness version 3"). ``--my-seed HEX`` adds the ``my_seed`` check: the
+history lists that seed for your seat, so your seed was one of those that shuffled the deck.
 
 For each file a table of the checks and one line saying what was proven. Exit status 0 when
 every check of every file passes, 1 otherwise (also for a file that cannot be read or has no
@@ -32,7 +38,8 @@ from rich.table import Table
 
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import Verification, verify_history
+from anaconda_poker.core.fairness import Verification
+from anaconda_poker.core.fairness_v3 import verify_any
 
 
 @app.command()
@@ -41,6 +48,12 @@ def verify(
         ..., help="Hand history JSON files (full histories, or a seat's own download)."
     ),
     no_replay: bool = typer.Option(False, "--no-replay", help="Skip replaying the actions."),
+    my_seed: str | None = typer.Option(
+        None,
+        "--my-seed",
+        help="The seed your client sent for this hand (hex; the web client shows it under "
+        "Fairness): check that the history lists it for your seat (fairness version 3).",
+    ),
 ) -> None:
     """Verify the deck commitment, the deal and the result of hand histories."""
     console = Console()
@@ -56,7 +69,7 @@ def verify(
             history = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(history, dict):
                 raise ValueError("a hand history must be a JSON object")
-            result = verify_history(history, replay=not no_replay)
+            result = verify_any(history, replay=not no_replay, my_seed=my_seed)
         except (OSError, ValueError, AnacondaError) as exc:
             table.add_row(str(path), "read", "[red]no[/red]", str(exc))
             outcomes.append((path, None))

@@ -67,6 +67,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             writer,
             policy_factory=settings.policy_factory,
             between_hands=settings.between_hands,
+            seed_window=settings.seed_window,
         )
         app.state.lobby = lobby
         await lobby.start(default_lobby=settings.create_default_lobby)

@@ -22,6 +22,7 @@ from anaconda_poker.server.names import name_key
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.revival import TableReviver
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
@@ -38,6 +39,8 @@ class Lobby:
         writer: its group-committing writer (started by :meth:`start`).
         policy_factory: makes bot policies from a level (injected in tests).
         between_hands: pause between automatically dealt hands, seconds (tests use 0).
+        seed_window: seconds connected human seats have to send their seed before each deal
+            (``server/seeds.py``).
     """
 
     def __init__(
@@ -47,11 +50,13 @@ class Lobby:
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         between_hands: float = 3.0,
+        seed_window: float = DEFAULT_SEED_WINDOW,
     ) -> None:
         self.store = store
         self.writer = writer
         self.policy_factory = policy_factory
         self.between_hands = between_hands
+        self.seed_window = seed_window
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         self.failed_tables: dict[str, FailedTable] = {}
@@ -117,6 +122,7 @@ class Lobby:
             writer=self.writer,
             policy_factory=self.policy_factory,
             created_at=created_at,
+            seed_window=self.seed_window,
         )
 
     def _register(self, table: Table) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
 """The web client's files (owned by the web front end), served at ``/``."""
@@ -27,6 +28,8 @@ class ServerSettings:
         static_dir: folder of the web client served at ``/``.
         create_default_lobby: create one table with bots when the database has none.
         between_hands: pause between automatically dealt hands, seconds.
+        seed_window: seconds connected human seats have to send their seed before each deal
+            (fairness version 3, ``server/seeds.py``; 0 asks nobody).
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
         rate_limit: messages per second and burst size allowed per websocket connection.
         writer_mode: how events are committed: ``immediate`` (default), ``grouped`` or
@@ -41,6 +44,7 @@ class ServerSettings:
     static_dir: Path = field(default=STATIC_DIR)
     create_default_lobby: bool = True
     between_hands: float = 3.0
+    seed_window: float = DEFAULT_SEED_WINDOW
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"
