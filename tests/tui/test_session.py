@@ -128,3 +128,38 @@ def test_bad_session_settings() -> None:
         TableSession(config=TableConfig(), names=["a", "b"], human_seat=0, policies={})
     with pytest.raises(ValueError, match="unknown bot level 'genius'"):
         make_policy("genius", random.Random(1))
+
+
+def test_saved_hands_verify_with_fairness_version_3(tmp_path: Path) -> None:
+    """Local hands are dealt like the server's (HAND_HISTORY.md "Fairness version 3"): the
+    saved history verifies in full, lists the person's own seed, and tampering is caught."""
+    from anaconda_poker.core.fairness_v3 import verify_any
+
+    session = _session(tmp_path)
+    session.start_hand()
+    seed = session.my_seed
+    assert seed is not None and len(seed) == 64
+    _play_hand(session)
+    record = session.finish_hand()
+    assert record.path is not None
+    saved = json.loads(record.path.read_text(encoding="utf-8"))
+    assert saved["deck_commitment_version"] == 3
+    assert saved["player_seeds"] == [
+        {"seat": 0, "seed": seed},
+        {"seat": 1, "seed": ""},
+        {"seat": 2, "seed": ""},
+    ]
+    result = verify_any(saved, my_seed=seed)
+    assert result.ok and result.scope == "full", result.checks
+    assert [name for name, _, _ in result.checks] == [
+        "commitment",
+        "seeds",
+        "deal",
+        "replay",
+        "my_seed",
+    ]
+    forged = {**saved, "player_seeds": [{**saved["player_seeds"][0], "seed": "00" * 32}]}
+    forged["player_seeds"] += saved["player_seeds"][1:]
+    checks = {name: ok for name, ok, _ in verify_any(forged).checks}
+    assert checks["seeds"] is False and checks["commitment"] is True
+    assert not verify_any(saved, my_seed="ab" * 32).ok
