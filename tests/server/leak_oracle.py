@@ -34,7 +34,7 @@ PUBLIC_SEAT_KEYS = {
 
 
 CARD_STRING = re.compile(r'"([2-9TJQKA][cdhs])"')
-FORBIDDEN = re.compile(r'"(deck|deck_salt|salt|dealt|token|token_hash)"\s*:')
+FORBIDDEN = re.compile(r'"(deck|server_deck|deck_salt|salt|dealt|token|token_hash)"\s*:')
 
 
 def cards_in(text: str) -> set[str]:

@@ -36,6 +36,7 @@ class ServerProcess:
             sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
             "--host", "127.0.0.1", "--port", "0", "--database", self.database,
             "--no-default-lobby", "--between-hands", "0", "--static-dir", str(self.tmp),
+            "--seed-window", "0",  # these clients do not send seeds: hands never wait
         ]  # fmt: skip
         # output to a file: a pipe nobody reads would block the server once full
         self.starts += 1

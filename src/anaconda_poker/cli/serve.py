@@ -20,7 +20,7 @@ from pathlib import Path
 import typer
 
 from anaconda_poker.cli.main import app
-from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, MAX_SEED_WINDOW
+from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
 DATABASE_LOCKED_EXIT = 3
@@ -47,7 +47,7 @@ def serve(
     ),
     between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
     seed_window: float = typer.Option(
-        DEFAULT_SEED_WINDOW,
+        SERVE_SEED_WINDOW,
         help="Seconds the connected players have to send their seed before each deal "
         "(fairness version 3); bots and absent players count as the empty seed at once.",
         min=0,

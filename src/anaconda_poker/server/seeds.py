@@ -49,8 +49,13 @@ if TYPE_CHECKING:
     from anaconda_poker.server.table import Connection, HandMeta, Table
 
 DEFAULT_SEED_WINDOW = 0.0
-"""Seconds a table waits for the seeds of its connected human seats by default (0: nobody
-is asked; every seed is empty). ``anaconda-poker serve --seed-window`` sets the server's."""
+"""Seconds a table waits for the seeds of its connected human seats when embedded (a
+:class:`~anaconda_poker.server.settings.ServerSettings` or table built in code, tests): 0,
+nobody is asked and every seed is empty, so clients that do not seed never wait."""
+
+SERVE_SEED_WINDOW = 2.0
+"""``anaconda-poker serve --seed-window`` default, seconds: the web client answers at once, so
+a hand waits this long only for a client that does not answer."""
 
 MAX_SEED_WINDOW = 60.0
 """Longest seed window accepted, seconds."""
@@ -394,6 +399,7 @@ def _dumps(message: Mapping[str, Any]) -> str:
 __all__ = [
     "DEFAULT_SEED_WINDOW",
     "MAX_SEED_WINDOW",
+    "SERVE_SEED_WINDOW",
     "SeedRound",
     "Seeding",
     "history_fields",
