@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,rl,ray]'
 	touch $@ $(VENV)/.installed
 
 ## Start the web server with its embedded SQLite database and bots, and print the URL.
@@ -43,11 +43,13 @@ pytest: $(VENV)/.installed-test system-deps
 ## Set everything up and run every gate: lint, format, mypy --strict, the whole pytest suite.
 test: system-deps lint typecheck pytest
 
-## Print the benchmark tables (evaluator, engine, equity).
+## Print the benchmark tables (evaluator, engine, equity, bots, learning environments).
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/evaluation.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/equity.py
+	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/envs.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

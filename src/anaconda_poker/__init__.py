@@ -5,3 +5,7 @@ layers (bots, analysis, storage, server, cli, web).
 """
 
 __version__ = "0.1.0"
+
+from anaconda_poker import tablecache as _tablecache
+
+_tablecache.install()  # evaluator tables from the per-machine cache file (read lazily)

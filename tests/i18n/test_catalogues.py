@@ -9,7 +9,15 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from anaconda_poker.i18n import LANGUAGES, LOCALE_DIR, catalog_json, plural_rule, translator
+from anaconda_poker.core.actions import ActionKind
+from anaconda_poker.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    action_label,
+    catalog_json,
+    plural_rule,
+    translator,
+)
 from anaconda_poker.i18n.update import check_catalog, extract_template
 
 OWN_SOURCES = ("i18n/", "tui/", "cli/play.py")
@@ -91,7 +99,7 @@ def test_plural_rules() -> None:
     assert plural_rule("pt") == (2, "(n > 1)")
     assert (
         translator("pt").ngettext("You pass {count} card", "You pass {count} cards", 0, count=0)
-        == "Você passa 0 carta"
+        == "Você troca 0 carta"
     )
     assert (
         translator("it").ngettext("You pass {count} card", "You pass {count} cards", 0, count=0)
@@ -125,3 +133,16 @@ def test_check_catalog_reports_each_kind_of_gap(tmp_path: Path) -> None:
     assert "no translation for '{count} card'" in text
     assert "no translation for 'Call'" in text
     assert len(problems) == 5
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_checking_and_passing_cards_have_different_words(lang: str) -> None:
+    """Issue 13 item 6: the log and the commands tell a check from a card pass in every
+    language (Portuguese said "passa" for both)."""
+    t = translator(lang)
+    check = t("{player} checks", player="X").split()
+    passes = t("{player} passes {cards}", player="X", cards="Y").split()
+    assert check[1] != passes[1], (lang, check, passes)
+    check_word = action_label(ActionKind.CHECK, t).lower()
+    pass_word = action_label(ActionKind.PASS, t).lower()
+    assert check_word.split()[0] != pass_word.split()[0], (lang, check_word, pass_word)

@@ -110,7 +110,7 @@ def test_game_labels() -> None:
     assert action_line("it", player="Bo", kind="call", amount=4, all_in=True) == (
         "Bo chiama 4 (all-in)"
     )
-    assert action_line("pt", player="Cy", kind="pass", count=1) == "Cy passa 1 carta"
+    assert action_line("pt", player="Cy", kind="pass", count=1) == "Cy troca 1 carta"
     assert action_line("es", player="", kind="bet", amount=2, you=True) == "Apuestas 2"
 
 

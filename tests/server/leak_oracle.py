@@ -5,7 +5,14 @@ and actions) it works out, action by action, the cards each seat has held or rec
 (passes resolve when the last seat of that pass commits; each passer gives to the next
 passer in the pass direction) and checks that any other card in a frame is a revealed card
 shown in reveal order (a prefix of its owner's arrangement). Frames outside a hand may carry
-no card at all. Shared by the leak, seat-race and fuzz tests.
+no card at all.
+
+Declarations (the declare house rule, RULES.md §6) are as secret as a pending pass: before
+the last seat has declared, a frame may show a seat its own declaration (once it has made
+it) and nobody anyone else's; the result then shows them all. The oracle finds every
+declaration in a frame by its key, wherever it is (``direction``, ``declaration``,
+``declarations``, ``failed_swings``), and checks each against the stored history.
+Shared by the leak, seat-race, fuzz and declare tests.
 """
 
 from __future__ import annotations
@@ -33,6 +40,27 @@ PUBLIC_SEAT_KEYS = {
 }
 
 
+DECLARATION_KEYS = frozenset({"direction", "declaration", "declarations", "failed_swings"})
+DIRECTIONS = ["high", "low", "both"]
+
+
+def declarations_in(value: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Every ``(path, value)`` in a JSON value under a key of :data:`DECLARATION_KEYS` whose
+    value is not empty (``None``, ``[]`` and ``{}`` say nothing)."""
+    found: list[tuple[tuple[str, ...], Any]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = (*path, str(key))
+            if key in DECLARATION_KEYS and item not in (None, [], {}):
+                found.append((where, item))
+            else:
+                found.extend(declarations_in(item, where))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found.extend(declarations_in(item, (*path, str(index))))
+    return found
+
+
 CARD_STRING = re.compile(r'"([2-9TJQKA][cdhs])"')
 FORBIDDEN = re.compile(r'"(deck|server_deck|deck_salt|salt|dealt|token|token_hash)"\s*:')
 
@@ -54,6 +82,14 @@ class HandKnowledge:
     received: list[tuple[int, dict[int, set[str]]]]  # (known from action count, per seat)
     arranged: dict[int, list[str]]
     total_actions: int
+    declared: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """seat -> (action count from which the seat knows it, direction)"""
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def all_declared_at(self) -> int | None:
+        """The action count at which every declaration is revealed (``None``: no declaring)."""
+        return max((at for at, _ in self.declared.values()), default=None)
 
     @classmethod
     def from_history(cls, history: dict[str, Any]) -> HandKnowledge:
@@ -81,7 +117,19 @@ class HandKnowledge:
             resolved_at = max(index for index, _ in entries) + 1
             received.append((resolved_at, gets))
         arranged = {a["seat"]: list(a["cards"]) for a in actions if a["action"] == "arrange"}
-        return cls(dealt=dealt, received=received, arranged=arranged, total_actions=len(actions))
+        declared = {
+            a["seat"]: (index + 1, a["direction"])
+            for index, a in enumerate(actions)
+            if a["action"] == "declare"
+        }
+        return cls(
+            dealt=dealt,
+            received=received,
+            arranged=arranged,
+            total_actions=len(actions),
+            declared=declared,
+            result=history.get("result") or {},
+        )
 
     def own(self, seat: int | None, action_count: int) -> set[str]:
         if seat is None or seat not in self.dealt:
@@ -104,6 +152,7 @@ class LeakChecker:
     checked: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     hands_checked: set[tuple[str, int]] = field(default_factory=set)
     card_frames: int = 0
+    declarations_checked: int = 0
 
     def add(
         self, table_id: str, seat: int | None, text: str, frame: dict[str, Any] | None = None
@@ -117,6 +166,8 @@ class LeakChecker:
             return
         found = cards_in(text)
         assert not found, f"{kind} frame to {who} shows cards {found}"
+        told = declarations_in(frame)
+        assert not told, f"{kind} frame to {who} shows declarations {told}"
         self.checked[who] += 1
 
     def flush(self, *, final: bool = False) -> None:
@@ -166,7 +217,45 @@ class LeakChecker:
         assert not leaked, (
             f"{frame['type']} frame to {who} after {count} actions leaks {sorted(leaked)}"
         )
+        self.check_declarations(knowledge, seat, frame, count)
         self.checked[who] += 1
+
+    def check_declarations(
+        self, knowledge: HandKnowledge, seat: int | None, frame: dict[str, Any], count: int
+    ) -> None:
+        """Declarations in a frame after ``count`` actions: the seat's own once made, all of
+        them (as in the stored result) once the last seat has declared, nothing else."""
+        who = "spectator" if seat is None else f"seat {seat}"
+        revealed_at = knowledge.all_declared_at
+        all_known = revealed_at is not None and count >= revealed_at
+        for path, value in declarations_in(frame):
+            where = ".".join(path)
+            tail = path[-2:]
+            if tail == ("legal", "declarations"):
+                assert value == DIRECTIONS, f"{who}: {where} offers {value}"
+                continue
+            if tail == ("you", "declaration"):
+                own = knowledge.declared.get(seat) if seat is not None else None
+                assert own is not None and count >= own[0] and value == own[1], (
+                    f"{who} after {count} actions is told it declared {value!r}; "
+                    f"the history says {own}"
+                )
+                self.declarations_checked += 1
+                continue
+            if tail in (("result", "declarations"), ("result", "failed_swings")):
+                assert all_known, (
+                    f"{who} sees {where} = {value} after {count} actions; "
+                    f"declarations are revealed after action {revealed_at}"
+                )
+                assert value == knowledge.result.get(path[-1]), (
+                    f"{who}: {where} = {value} differs from the stored result"
+                )
+                self.declarations_checked += 1
+                continue
+            raise AssertionError(
+                f"{frame['type']} frame to {who} after {count} actions carries a declaration "
+                f"at {where} = {value!r}"
+            )
         self.card_frames += 1
 
 

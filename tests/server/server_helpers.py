@@ -9,7 +9,8 @@ import json
 import random
 import re
 import socket
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from anaconda_poker.server.app import create_app
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.presence import Binding
 from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
 from anaconda_poker.server.settings import ServerSettings
 
@@ -64,6 +66,7 @@ async def start_server(
         lifespan="on",
         ws_per_message_deflate=False,
         ws_ping_interval=None,
+        proxy_headers=False,  # as `anaconda-poker serve`: server/http_security.py decides
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
@@ -163,6 +166,8 @@ def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False)
         return {"action": "pass", "cards": rng.sample(legal["cards"], legal["pass_count"])}
     if "arrange" in kinds:
         return {"action": "arrange", "cards": rng.sample(legal["cards"], legal["arrange_count"])}
+    if "declare" in kinds:
+        return {"action": "declare", "direction": rng.choice(legal["declarations"])}
     if passive:
         kinds = [k for k in kinds if k != "fold"] or kinds
     kind = rng.choice(sorted(kinds))
@@ -174,19 +179,40 @@ def choose_from_legal(legal: dict[str, Any], rng: Any, *, passive: bool = False)
 
 
 class FakeConnection:
-    """An in-process client: records every frame the table sends it (parsed)."""
+    """An in-process client: records every frame the table sends it (parsed).
 
-    def __init__(self, seat: int | None) -> None:
+    ``FakeConnection(seat)`` says hello with the token hash ``test_table.make_table`` gives
+    that seat (``"h<seat>"``), or with ``token_hash``; ``FakeConnection(None)`` spectates.
+    The table sets ``seat`` when it attaches the connection."""
+
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        self.token_hash = token_hash or (None if seat is None else f"h{seat}")
         self.frames: list[dict[str, Any]] = []
         self.texts: list[str] = []
+        self.closed = False
+        self.close_code: int | None = None
 
     def send(self, text: str) -> None:
+        if self.closed:
+            return
         self.texts.append(text)
         self.frames.append(json.loads(text))
 
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        del reason
+        if not self.closed:
+            self.closed, self.close_code = True, code
+
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == kind]
+
+
+def observe_seat(table: Any, conn: FakeConnection, seat: int) -> None:
+    """Attach ``conn`` to the table as the current occupant of ``seat``, a bot seat included
+    (which no ``hello`` can do): it then gets every frame a client at that seat would get."""
+    record = table.seats[seat]
+    table.presence.register(conn, Binding(seat, record.token_hash, record.generation))
 
 
 async def play_over_websocket(
@@ -232,7 +258,11 @@ def table_snapshot(table: Any) -> str:
     views = [table.view_for(None)]
     if hand is not None:
         views += [hand.view(s) for s in hand.players]
-    return json.dumps([table.seq, table.public_info(), table.ledger(), views], sort_keys=True)
+    info = table.public_info()
+    # next_hand_at is the armed deal's loop time shown as wall time: it moves with the clock
+    # when the deal is due at once, so the armed (loop) time itself is compared instead
+    info["next_hand_at"] = getattr(table, "_next_hand_at", None)
+    return json.dumps([table.seq, info, table.ledger(), views], sort_keys=True)
 
 
 async def play_one_hand(
@@ -274,3 +304,64 @@ async def leave_over_websocket(live: LiveServer, token: str) -> dict[str, Any]:
     left = await client.until(lambda f: f["type"] == "seat_left")
     await client.close()
     return left
+
+
+class ServerThread:
+    """A real server on a loopback port, run by its own event loop in a thread, for tests
+    that drive it synchronously (schemathesis, Hypothesis): ``start()``, then :meth:`run`
+    coroutines on the server's loop (so reads of the lobby never race it), then ``close()``.
+
+    Args:
+        settings: the server's settings.
+        setup: ``await setup(live)`` once the server listens; its result is :attr:`setup`.
+    """
+
+    def __init__(
+        self,
+        settings: ServerSettings,
+        setup: Callable[[LiveServer], Awaitable[Any]] | None = None,
+    ) -> None:
+        self.settings = settings
+        self._setup = setup
+        self.setup: Any = None
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop = asyncio.Event()
+        self.live: LiveServer | None = None
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._run(),))
+
+    async def _run(self) -> None:
+        live, server, task = await start_server(self.settings)
+        try:
+            self.live = live
+            if self._setup is not None:
+                self.setup = await self._setup(live)
+            self.ready.set()
+            await self.stop.wait()
+        finally:
+            self.ready.set()
+            server.should_exit = True
+            await asyncio.wait_for(task, 10)
+
+    def start(self, timeout: float = 60.0) -> LiveServer:
+        """Start the thread; the running server once it listens (and ``setup`` is done)."""
+        self.thread.start()
+        assert self.ready.wait(timeout), "the server did not start"
+        assert self.live is not None, "the server failed to start"
+        return self.live
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(20)
+
+    def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float = 60.0) -> Any:
+        """Run ``coroutine`` on the server's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def call(self, function: Callable[[], Any]) -> Any:
+        """Call ``function()`` on the server's loop and return its result."""
+
+        async def run() -> Any:
+            return function()
+
+        return self.run(run(), 10.0)

@@ -247,31 +247,35 @@ async def test_refused_seeds_change_nothing_and_a_missing_seed_is_empty(
             await client.close()
 
 
-async def test_a_table_nobody_is_connected_to_deals_at_once(db_url: str, tmp_path: Path) -> None:
-    """Bots and seats without a socket count as the empty seed at once: no round, no wait."""
+async def test_absent_seats_and_bots_are_not_waited_for(db_url: str, tmp_path: Path) -> None:
+    """A seat nobody is connected to and a bot count as the empty seed at once: only the
+    connected host is asked, and its answer deals the hand without waiting for the window."""
     async with running_server(_settings(db_url, tmp_path, window=30.0)) as live:
         created = await create_table(
-            live, seats=3, bots=[{"seat": 1, "level": "random"}], auto_start=False
+            live, seats=4, bots=[{"seat": 1, "level": "random"}], auto_start=False
         )
         table_id = created["table"]["table_id"]
-        table = live.lobby.table(table_id)
-        await table.request("next_hand", _Seat(0))
-        assert table.in_hand and _events(live, table_id, "seeding_started") == []
+        async with httpx.AsyncClient(base_url=live.http) as http:
+            taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo", "seat": 2})
+        assert taken.status_code in (200, 201), taken.text
+        host = await ws_client(live, {"token": created["token"]})
+        await host.until(lambda f: f["type"] == "state")
+        await host.send({"type": "next_hand"})
+        request = await host.until(lambda f: f["type"] == "seed_request")
+        assert request["seats"] == [0, 1, 2]
+        (started,) = _events(live, table_id, "seeding_started")
+        assert started["asked"] == [0]
+        await host.send({"type": "seed", "hand_no": 1, "seed": SEED_A})
+        dealt = await host.until(lambda f: f["type"] == "hand_started")
+        assert dealt["player_seeds"] == [
+            {"seat": 0, "seed": SEED_A},
+            {"seat": 1, "seed": ""},
+            {"seat": 2, "seed": ""},
+        ]
         (hand,) = _events(live, table_id, "hand_started")
-        assert hand["player_seeds"] == [{"seat": 0, "seed": ""}, {"seat": 1, "seed": ""}]
-        assert hand["deck"] == oracle_deck(
-            hand["server_deck"], hand["commitment"], [(0, ""), (1, "")]
-        )
-
-
-@dataclasses.dataclass
-class _Seat:
-    """An in-process connection that drops what it is sent."""
-
-    seat: int | None
-
-    def send(self, text: str) -> None:
-        del text
+        seeds = [(0, SEED_A), (1, ""), (2, "")]
+        assert hand["deck"] == oracle_deck(hand["server_deck"], hand["commitment"], seeds)
+        await host.close()
 
 
 async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(

@@ -357,6 +357,7 @@ async def test_rest_bodies_are_strictly_typed(live_server: LiveServer) -> None:
         assert response.json()["error"] == {
             "code": "bad_request",
             "message": "seats: Input should be a valid integer",
+            "field": "seats",
         }
         flag = await http.post(
             "/api/tables",
@@ -375,7 +376,7 @@ async def test_hello_with_a_token_and_spectate_is_refused(live_server: LiveServe
     )
     frame = await _expect_error(client, "bad_message")
     assert "either a token" in frame["message"]
-    assert live_server.lobby.table(table_id).seats[0].connections == 0  # type: ignore[union-attr]
+    assert live_server.lobby.table(table_id).presence.sockets_of(0) == 0
     await client.close()
 
 

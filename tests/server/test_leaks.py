@@ -28,6 +28,7 @@ from server_helpers import (
     FakeConnection,
     LiveServer,
     create_table,
+    observe_seat,
     play_over_websocket,
     running_server,
     seeded_policies,
@@ -87,6 +88,17 @@ async def fast_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         yield live
 
 
+def table_config(t: int) -> dict[str, object]:
+    """Table ``t``'s rules: passes to the right at odd tables; the declare house rule
+    (RULES.md §6) at every third table, strict and ties_ok in turn."""
+    config: dict[str, object] = {}
+    if t % 2:
+        config["pass_directions"] = ["left", "right", "left"]
+    if t % 3 == 2:
+        config |= {"declare": "declare", "swing": "strict" if t % 2 == 0 else "ties_ok"}
+    return config
+
+
 @pytest.mark.slow
 async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer) -> None:
     live_server = fast_server
@@ -106,7 +118,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
                 {"seat": 2, "level": "calling-station"},
                 {"seat": 3, "level": "heuristic"},
             ],
-            config={"pass_directions": ["left", "right", "left"]} if t % 2 else {},
+            config=table_config(t),
         )
         table_id = created["table"]["table_id"]
         table = lobby.table(table_id)
@@ -117,7 +129,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
             conn.send = (lambda tid, c: lambda text: checker.add(tid, c.seat, text))(  # type: ignore[method-assign]
                 table_id, conn
             )
-            await table.request("join", conn)
+            observe_seat(table, conn, seat)
         player = await ws_client(live_server, {"token": created["token"]})
         watcher = await ws_client(live_server, {"table_id": table_id, "spectate": True})
         for client, seat in ((player, 0), (watcher, None)):  # every frame, as received
@@ -158,7 +170,7 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
         )
         jobs.append(spectate(watcher))
         await player.send({"type": "sync"})  # the player acts from the resent state
-    await asyncio.wait_for(asyncio.gather(*jobs, periodic_flush()), 240)
+    await asyncio.wait_for(asyncio.gather(*jobs, periodic_flush()), 600)
     await asyncio.gather(*(client.close() for client in clients))
     checker.flush(final=True)
     downloads = await check_downloads(live_server, tokens)
@@ -166,11 +178,13 @@ async def test_no_frame_leaks_over_a_thousand_bot_hands(fast_server: LiveServer)
         f"\nleak test: {total()} hands on {TABLES} tables, "
         f"{len(checker.hands_checked)} hands checked, "
         f"{sum(checker.checked.values())} frames checked ({checker.card_frames} with hand state), "
-        f"{downloads} downloaded histories checked; "
+        f"{downloads} downloaded histories checked, "
+        f"{checker.declarations_checked} declarations checked; "
         + ", ".join(f"{who}: {n}" for who, n in sorted(checker.checked.items()))
     )
     assert total() >= HANDS
     assert len(checker.hands_checked) >= HANDS - TABLES
+    assert checker.declarations_checked > 0  # declare tables reached their declaring step
     assert checker.checked["spectator"] > 0 and all(
         checker.checked[f"seat {s}"] > 0 for s in range(4)
     )

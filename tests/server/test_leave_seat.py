@@ -20,6 +20,7 @@ from server_helpers import (
 from test_table import make_table, play_human
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.presence import SEAT_REVOKED
 from anaconda_poker.server.table import Table
 
 
@@ -41,7 +42,8 @@ async def test_leaving_between_hands_frees_the_seat_and_keeps_the_ledger_line() 
         answer = await table.request("leave_seat", guest)
         assert answer == {"seat": 1, "leaving": False}
         assert table.seats[1] is None
-        assert guest.seat is None  # still connected, now watching
+        # the token is void: its connection got seat_left, then was closed
+        assert guest.seat is None and guest.close_code == SEAT_REVOKED
         assert guest.of_type("seat_left")[-1] == {
             "type": "seat_left",
             "seat": 1,
@@ -57,7 +59,7 @@ async def test_leaving_between_hands_frees_the_seat_and_keeps_the_ledger_line() 
         assert table.chip_total() == table.bought_in_total() == 300
         with pytest.raises(ClientError) as err:
             await table.request("leave_seat", guest)
-        assert err.value.code == "spectator"
+        assert err.value.code == "hello_required"  # no longer attached
         # a newcomer may take the free seat, even under the same name
         await table.request("take_seat", None, name="P1", seat=None, token_hash="new")
         assert table.seats[1] is not None and table.seats[1].stack == 100
@@ -108,7 +110,7 @@ async def test_leaving_during_a_hand_acts_by_default_then_frees_the_seat() -> No
         line = ledger_line(table, "P1")
         assert (line["stack"], line["left"]) == (final_stack, True)
         assert guest.of_type("seat_left")[-1]["stack"] == final_stack
-        assert guest.seat is None
+        assert guest.seat is None and guest.close_code == SEAT_REVOKED
         assert table.chip_total() == table.bought_in_total() == 300
         # the next hand deals the two who stayed
         await table.request("next_hand", host)
@@ -139,7 +141,7 @@ async def test_the_host_role_passes_to_the_next_human_seat() -> None:
         assert table.seats[2] is not None and table.seats[2].stack == 100
         with pytest.raises(ClientError) as err:
             await table.request("pause", host)
-        assert err.value.code == "spectator"
+        assert err.value.code == "hello_required"  # closed when it left
         with pytest.raises(ClientError) as err:
             await table.request("pause", third)
         assert err.value.code == "not_host"
@@ -212,7 +214,7 @@ async def test_a_player_who_left_keeps_its_own_hands_and_nothing_else(
 async def test_the_next_human_to_sit_down_hosts_a_table_its_host_left() -> None:
     """Without a host nobody could deal at a table that does not deal by itself."""
     table, writer = make_table(humans=1, bots=("calling-station",), auto_start=False)
-    host, newcomer = FakeConnection(0), FakeConnection(0)
+    host, newcomer = FakeConnection(0), FakeConnection(0, token_hash="cy")
     table.start()
     try:
         await table.request("join", host)

@@ -112,6 +112,25 @@ def test_routing_errors_have_documented_codes(client: TestClient) -> None:
         assert response.json()["error"]["code"] == code in documented_codes()
 
 
+def test_method_not_allowed_names_the_allowed_methods(client: TestClient) -> None:
+    """RFC 9110 §15.5.6: a 405 carries ``Allow`` (found by the OpenAPI fuzzer)."""
+    response = client.request("TRACE", "/api/health")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+    assert response.headers["allow"] == "GET"
+    response = client.delete("/api/tables")
+    assert response.headers["allow"] == "GET, POST"
+    # paths that only the static files would otherwise answer (404)
+    for method, path, allow in (
+        ("GET", "/api/replay", "POST"),
+        ("HEAD", "/api/health", "GET"),
+        ("GET", "/api/tables/x/seats", "POST"),
+    ):
+        response = client.request(method, path)
+        assert (response.status_code, response.headers["allow"]) == (405, allow), path
+    assert client.get("/api/nowhere").status_code == 404
+
+
 def test_an_unexpected_failure_is_logged_and_answered_internal(
     app: FastAPI, client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -104,10 +104,10 @@ async def test_reconnect_resyncs_and_keeps_the_seat(live_server: LiveServer) -> 
     )
     await first.close()
     for _ in range(200):
-        if table.seats[0] is not None and table.seats[0].connections == 0:
+        if table.seats[0] is not None and table.presence.sockets_of(0) == 0:
             break
         await asyncio.sleep(0.01)
-    assert table.seats[0] is not None and table.seats[0].connections == 0
+    assert table.seats[0] is not None and table.presence.sockets_of(0) == 0
     assert waits_for_seat_0()
     again = await ws_client(live_server, {"token": created["token"]})
     welcome = await again.until(lambda f: f["type"] == "welcome")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from anaconda_poker.core.state import HandState
+from anaconda_poker.core.state import HandState, Phase
 from anaconda_poker.tui.app import AnacondaApp, GameSettings
 
 
@@ -49,3 +49,33 @@ def state_of(app: AnacondaApp) -> HandState:
     state = app.session.state
     assert state is not None
     return state
+
+
+async def step(app: AnacondaApp, pilot: Any) -> None:
+    """One sensible decision by keys: call/check, pass the first N cards, best high."""
+    state = state_of(app)
+    if state.phase is Phase.PASSING:
+        count = state.legal_actions(0).pass_count
+        await pilot.press(*[str(i) for i in range(1, count + 1)], "enter")
+    elif state.phase is Phase.ARRANGING:
+        await pilot.press("h", "enter")
+    else:
+        await pilot.press("c")
+    await settle(app, pilot)
+
+
+async def play_to(app: AnacondaApp, pilot: Any, phase: Phase) -> None:
+    """Decide sensibly (:func:`step`) until the hand reaches ``phase`` with the person to act."""
+    state = state_of(app)
+    for _ in range(100):
+        if (state.phase is phase and 0 in state.to_act) or state.is_complete:
+            break
+        await step(app, pilot)
+    assert state.phase is phase and 0 in state.to_act
+
+
+def region_text(app: AnacondaApp, selector: str) -> str:
+    """What the screen shows inside one widget, as plain text."""
+    region = app.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(row[region.x : region.right] for row in rows)

@@ -141,7 +141,7 @@ async def test_complete_hand_in_english(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Session summary: 1 hand" in text
         stacks = {p.name: p.stack for p in app.session.players}
-        assert sum(stacks.values()) == 4 * 200
+        assert sum(stacks.values()) == 4 * 400
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_value is not None
@@ -229,7 +229,7 @@ async def test_folding_then_watching_the_bots_finish(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         state = state_of(app)
-        await pilot.press("f")
+        await pilot.press("f", "f")  # F asks once when checking is free
         await settle(app, pilot)
         assert not state.live[0]
         assert state.is_complete  # calling stations play the rest without waiting
@@ -329,7 +329,7 @@ async def test_no_limit_amounts_by_keys_and_by_command(tmp_path: Path) -> None:
         assert action.to == low + 4
 
 
-async def test_the_session_ends_when_a_player_has_every_chip(tmp_path: Path) -> None:
+async def test_winning_every_chip_offers_new_bots_or_the_summary(tmp_path: Path) -> None:
     app = make_app(tmp_path, lang="pt", seed=2, bots=1, stack=5, split=Split.HIGH_ONLY)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
@@ -351,8 +351,8 @@ async def test_the_session_ends_when_a_player_has_every_chip(tmp_path: Path) -> 
             pytest.skip("the showdown was tied")
         assert app.session.is_over()
         text = screen_text(app)
-        assert "Resumo da sessão" in text and "Próxima mão" not in text
-        await pilot.press("enter")
+        assert "Você ganhou todas as fichas da mesa!" in text and "Novos bots" in text
+        await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert "Resumo da sessão: 1 mão" in screen_text(app)

@@ -14,8 +14,10 @@ from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.history import replay
 from anaconda_poker.core.rule_errors import IllegalActionError
+from anaconda_poker.core.state import LegalActions
 from anaconda_poker.tui.players import make_policy
 from anaconda_poker.tui.session import TableSession
+from anaconda_poker.tui.settings import GameSettings
 
 
 def _session(tmp_path: Path, *, stack: int = 50, seed: int = 4) -> TableSession:
@@ -163,3 +165,50 @@ def test_saved_hands_verify_with_fairness_version_3(tmp_path: Path) -> None:
     checks = {name: ok for name, ok, _ in verify_any(forged).checks}
     assert checks["seeds"] is False and checks["commitment"] is True
     assert not verify_any(saved, my_seed="ab" * 32).ok
+
+
+def _bot_raise_totals(settings: GameSettings, hands: int) -> list[int]:
+    """The totals every bot raised or bet to in ``hands`` hands where seat 0 calls."""
+    session = settings.build_session()
+    totals: list[int] = []
+    for _ in range(hands):
+        state = session.start_hand()
+        while not state.is_complete:
+            seat = session.pending_bot()
+            if seat is None:
+                legal = state.legal_actions(0)
+                session.apply_human(_calling(legal))
+            else:
+                event = session.play_bot(seat)
+                if event.action.kind in (ActionKind.BET, ActionKind.RAISE):
+                    totals.append(event.amount)
+        session.finish_hand()
+    return totals
+
+
+def _calling(legal: LegalActions) -> Action:
+    if ActionKind.PASS in legal.kinds:
+        return Action.pass_cards(legal.cards[: legal.pass_count])
+    if ActionKind.ARRANGE in legal.kinds:
+        return Action.arrange(legal.cards[: legal.arrange_count])
+    return Action.call() if ActionKind.CALL in legal.kinds else Action.check()
+
+
+def test_the_default_table_is_gentle_enough_for_a_first_game() -> None:
+    """Issue 13 item 2: 400 chips (100 big bets) and bots that stop raising at two big
+    bets; at full strength the same bots raise to three and four big bets."""
+    settings = GameSettings(seed=5, delay=0)
+    assert (settings.stack, settings.bot_raise_cap) == (400, 2)
+    big_bet = settings.table_config().big_bet
+    gentle = _bot_raise_totals(settings, hands=4)
+    assert gentle and max(gentle) <= 2 * big_bet
+    full = _bot_raise_totals(GameSettings(seed=5, delay=0, bot_raise_cap=4), hands=4)
+    assert max(full) > 2 * big_bet
+
+
+def test_a_rebuy_is_refused_while_the_player_has_chips() -> None:
+    session = GameSettings(seed=1, delay=0, bots=1).build_session()
+    with pytest.raises(ValueError, match="still has 400 chips: no rebuy"):
+        session.rebuy(0)
+    assert session.refill_offer() is None and session.refill() == []
+    assert session.human.buy_in == 400

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
@@ -109,16 +109,32 @@ async def test_after_a_typed_command_the_single_keys_work_again(tmp_path: Path) 
         assert app.query_one("#command", Input).value == ""
 
 
-async def test_a_command_that_is_not_understood_stays_in_the_command_line(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("jump", 'Unknown command "jump"'),  # not understood
+        ("raise abc", "raise needs a whole number of chips"),  # malformed
+        ("pass 1 2 3", "Not allowed now."),  # refused by the rules: it is a betting round
+    ],
+)
+async def test_after_any_enter_the_keys_belong_to_the_table_again(
+    tmp_path: Path, typed: str, message: str
 ) -> None:
+    """Issue 13 item 3: `/raise abc` Enter, then `C`: the C calls instead of being typed."""
     app = make_app(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press("slash", *"jump", "enter")
+        state = state_of(app)
+        assert state.phase is Phase.BETTING and 0 in state.to_act
+        await pilot.press("slash", *["space" if c == " " else c for c in typed], "enter")
         await pilot.pause()
-        assert app.message.startswith('Unknown command "jump"')
-        assert isinstance(app.focused, Input)  # type the right one straight away
+        assert app.message.startswith(message), app.message
+        assert not isinstance(app.focused, Input)
+        actions = state.action_count
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert state.action_count > actions  # C checked or called
+        assert app.query_one("#command", Input).value == ""
 
 
 async def test_a_slash_typed_into_the_command_line_is_not_part_of_the_command(
@@ -241,18 +257,29 @@ async def test_commands_of_the_game_language_are_listed_and_accepted(tmp_path: P
         assert "Invio" in text
 
 
-async def test_a_two_word_action_name_works_as_a_command(tmp_path: Path) -> None:
-    # Portuguese names the pass "Passar cartas"; "passar" alone is the check. The list of
-    # commands offered "passar cartas", which was read as a check with extra words.
+async def test_portuguese_passes_cards_with_trocar_and_passar_hints_at_it(
+    tmp_path: Path,
+) -> None:
+    """Issue 13 item 6: "passar" is the check in Portuguese; "passar 1 2 3" used to be
+    refused as a check with extra words. The card pass is "trocar"."""
     app = make_app(tmp_path, lang="pt", seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await _play_to(app, pilot, Phase.PASSING)
         hand = sorted((parse_code(c) for c in state_of(app).view(0)["you"]["hand"]), reverse=True)
-        await pilot.press("slash", *"passar cartas 1 2 3", "enter")
+        await pilot.press("slash", *"passar 1 2 3", "enter")
+        await settle(app, pilot)
+        assert (
+            app.message
+            == '"passar" é passar a vez (check); para trocar cartas digite: trocar 1 2 3'
+        )
+        assert state_of(app).passes[0] == []
+        await pilot.press("slash", *"trocar 1 2 3", "enter")
         await settle(app, pilot)
         assert app.message == ""
         assert set(state_of(app).passes[0][0][0]) == set(hand[:3])
+        log = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+        assert "Você troca 3 cartas" in log
 
 
 class _Raiser:
@@ -456,4 +483,4 @@ async def test_a_long_name_leaves_room_for_the_numbers_of_the_summary(tmp_path: 
         text = screen_text(app)
         for header in ("Stack", "Net", "Hands won"):
             assert header in text, text
-        assert text.count(" 200 ") >= 3, text  # every player's stack is readable
+        assert text.count(" 400 ") >= 3, text  # every player's stack is readable

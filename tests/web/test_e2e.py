@@ -36,6 +36,10 @@ def create_table_in_lobby(
     equity: bool = False,
     reveal_deck: bool = False,
     listed: bool = True,
+    timer: int | None = None,
+    next_hand_delay: int | None = None,
+    betting: str | None = None,
+    bot_level: str = "heuristic",
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -44,16 +48,24 @@ def create_table_in_lobby(
     page.fill("#host-name", host)
     page.check(f'input[name="split"][value="{split}"]')
     page.fill("#seats", str(seats))
+    if betting is not None:
+        page.select_option("#betting", betting)
     # keep exactly `bots` heuristic bots (the form starts with three)
     while page.locator("[id^=bot-level-]").count() > bots:
         page.click("#bot-remove-0")
     while page.locator("[id^=bot-level-]").count() < bots:
         page.click("#bot-add")
     for i in range(bots):
-        page.select_option(f"#bot-level-{i}", "heuristic")
-    page.uncheck("#timer-on")
+        page.select_option(f"#bot-level-{i}", bot_level)
+    if timer is None:
+        page.uncheck("#timer-on")
+    else:
+        page.check("#timer-on")
+        page.fill("#action-timer", str(timer))
     page.click("details summary")
     page.fill("#bot-pause", "0")
+    if next_hand_delay is not None:
+        page.fill("#next-hand-delay", str(next_hand_delay))
     if not auto_start:
         page.uncheck("#auto-start")
     if equity:

@@ -152,7 +152,22 @@ def test_advice_suggests_the_best_high_and_the_best_low_five(client: TestClient,
         assert set(low) <= set(hand) and low_value(low) == best_low
     both = parse_codes(data["both"])
     assert len(set(both)) == 5 and set(both) <= set(hand)
+    # "best for both" is never dominated: no five is as good on both halves and better on one
+    hb, lb = high_value(both), low_value(both)
+    for f in fives:
+        hf, lf = high_value(f), low_value(f)
+        assert not (hf >= hb and lf >= lb and (hf, lf) != (hb, lb)), (data["both"], f)
     assert data["equity"] is None
+
+
+def test_best_for_both_keeps_the_king_when_no_low_is_possible(client: TestClient) -> None:
+    """Issue 12 §3: queens and tens play with the king, not the 5, when no low can be made."""
+    view, config, _ = _arranging_view(6, Split.HIGH_LOW_8)
+    view["you"]["hand"] = ["Qs", "Qh", "Td", "Tc", "Kd", "5s", "9h"]
+    view["you"]["passes"] = []
+    res = client.post("/api/advice", json={"view": view, "config": config.to_dict()})
+    assert res.status_code == 200, res.text
+    assert sorted(res.json()["both"]) == sorted(["Qs", "Qh", "Td", "Tc", "Kd"])
 
 
 def test_advice_without_a_seat_never_gives_equity(client: TestClient) -> None:

@@ -159,11 +159,11 @@ def pass_choices(
             known = keep_known + option
             theirs[j, :, : len(known)] = known
             theirs[j, :, len(known) :] = recv_fill
+        m = len(options)
         mh, ml = hand_values(mine.reshape(-1, width), split)
         th, tl = hand_values(theirs.reshape(-1, width), split)
-        for j in range(len(options)):
-            part = slice(j * n, (j + 1) * n)
-            accs[j].add(outcome(mh[part], ml[part], field.with_opponent(th[part], tl[part]), split))
+        faced = field.with_opponent(th.reshape(m, n), tl.reshape(m, n))
+        Accumulator.add_each(accs, outcome(mh.reshape(m, n), ml.reshape(m, n), faced, split))
     chosen = [
         Choice(option, acc.result(exact=exact, opponents=len(active)))
         for option, acc in zip(options, accs, strict=True)
@@ -200,6 +200,7 @@ def arrange_choices(
     trials: int = 20_000,
     rng: np.random.Generator | int | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    limit: int | None = None,
 ) -> list[Choice]:
     """Rank the 21 fives of a 7-card hand by expected pot share, best first.
 
@@ -209,10 +210,12 @@ def arrange_choices(
         trials: Monte Carlo deals (the same deals score every five).
         rng: NumPy generator or int seed.
         exact_limit: enumerate exactly when the unseen assignments are at most this many.
+        limit: return only the best ``limit`` choices (their reveal order, a search in
+            Python, is then worked out for those alone); ``None`` returns all 21.
 
     Returns:
-        21 :class:`Choice` objects sorted by share descending (ties: higher ``win_high``,
-        then card codes); ``cards`` is each five in :func:`reveal_order`.
+        21 (or ``limit``) :class:`Choice` objects sorted by share descending (ties: higher
+        ``win_high``, then card codes); ``cards`` is each five in :func:`reveal_order`.
 
     Raises:
         InvalidSituationError: if the hand does not hold 7 cards.
@@ -231,14 +234,15 @@ def arrange_choices(
     for deals in batches:
         oh, ol = opponent_values(active, deals, split)
         field = FieldBest.of(oh, ol)
-        for j in range(len(fives)):
-            accs[j].add(outcome(int(fh[j]), int(fl[j]), field, split))
-    chosen = [
-        Choice(reveal_order(five, split), acc.result(exact=exact, opponents=len(active)))
-        for five, acc in zip(fives, accs, strict=True)
-    ]
-    chosen.sort(key=lambda c: (-c.result.share, -c.result.win_high, sorted(c.cards)))
-    return chosen
+        Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
+    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    order = sorted(
+        range(len(fives)),
+        key=lambda j: (-results[j].share, -results[j].win_high, sorted(fives[j])),
+    )
+    if limit is not None:
+        order = order[:limit]
+    return [Choice(reveal_order(fives[j], split), results[j]) for j in order]
 
 
 def reveal_order(five: Sequence[int], split: Split) -> tuple[int, ...]:

@@ -55,6 +55,7 @@ from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import AnacondaError, DuplicateCardError, InvalidCardError
+from anaconda_poker.core.evaluation.tables import HIGH_COUNT
 
 PLAYABLE_CARDS = 7
 """Cards a player holds for play (the 9-card deal's two hidden cards never play)."""
@@ -593,6 +594,23 @@ class Accumulator:
             self.sums += stack @ weights
             self.squares += (stack * stack) @ weights
 
+    @staticmethod
+    def add_each(accumulators: Sequence[Accumulator], out: Outcome) -> None:
+        """Add row ``j`` of a stacked outcome (float64[m, n] arrays: ``m`` choices scored
+        on the same ``n`` deals, unweighted) to ``accumulators[j]``: one vectorised pass
+        instead of ``m`` calls of :meth:`add`, with the same sums (each row is reduced
+        alone, as :meth:`add` reduces it)."""
+        stack = np.stack([out.win_high, out.win_low, out.scoop, out.share])
+        n = stack.shape[2]
+        sums = stack.sum(axis=2)
+        squares = (stack * stack).sum(axis=2)
+        for j, acc in enumerate(accumulators):
+            acc.n += n
+            acc.weight += n
+            acc.weight_sq += n
+            acc.sums += sums[:, j]
+            acc.squares += squares[:, j]
+
     def result(self, *, exact: bool, opponents: int) -> EquityResult:
         """The weighted means and their standard errors (0 when ``exact``)."""
         total = self.weight if self.weight > 0 else 1.0
@@ -632,6 +650,22 @@ def _reference_values(split: Split) -> tuple[NDArray[np.int64], NDArray[np.int64
     return np.sort(high), np.sort(low[low >= 0])
 
 
+@cache
+def _percentile_tables(split: Split) -> tuple[NDArray[np.float64], NDArray[np.float64] | None]:
+    """The percentile of every possible high value (index = value, ``1..7462``) and, in
+    split games, of every low value: :func:`strength_percentiles` as two lookups instead of
+    two binary searches in the 200,000 reference values (the same floats: a value's
+    percentile depends on the value alone)."""
+    ref_high, ref_low = _reference_values(split)
+    high = np.searchsorted(ref_high, np.arange(HIGH_COUNT + 1), side="right") / len(ref_high)
+    low = None
+    if split.has_low and len(ref_low):
+        top = int(ref_low[-1])
+        low = np.searchsorted(ref_low, np.arange(top + 1), side="right") / len(ref_low)
+        low[0] = 0.0  # index 0 stands for "no qualifying low" (value -1)
+    return high.astype(np.float64), low
+
+
 def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArray[np.float64]:
     """Each hand's strength as a percentile among random seven-card hands.
 
@@ -645,8 +679,22 @@ def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArr
         split: game type.
 
     Returns:
-        float64 array of the same shape, in ``[0, 1]``.
+        float64 array of the same shape, in ``[0, 1]``; the same floats as
+        :func:`strength_percentiles_reference` (looked up per value, not searched).
     """
+    high, low = _percentile_tables(split)
+    pct: NDArray[np.float64] = high.take(highs)
+    if low is not None:
+        top = len(low) - 1
+        np.maximum(pct, low.take(np.clip(lows, 0, top)), out=pct)
+    return pct
+
+
+def strength_percentiles_reference(
+    highs: IntArray, lows: IntArray, split: Split
+) -> NDArray[np.float64]:
+    """:func:`strength_percentiles` by binary search in the reference values (the
+    definition; the lookup tables are tested against it)."""
     ref_high, ref_low = _reference_values(split)
     pct = np.searchsorted(ref_high, highs, side="right") / len(ref_high)
     if split.has_low and len(ref_low):

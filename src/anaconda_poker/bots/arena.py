@@ -15,7 +15,8 @@ Design:
   ``(seed, b, j, seat)``; results do not depend on the number of workers.
 * **Confidence intervals** come from the variation between blocks
   (:func:`~anaconda_poker.analysis.statistics.ratio_estimate`).
-* **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``).
+* **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``), or over
+  a Ray cluster (:mod:`anaconda_poker.bots.arena_ray`).
 
 Bots see only ``state.view(seat)`` and ``state.legal_actions(seat)``.
 """
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anaconda_poker.analysis.statistics import Estimate, ratio_estimate
+from anaconda_poker.bots.histories import Row, hand_rows
 from anaconda_poker.bots.protocol import Bot
 from anaconda_poker.bots.registry import BOTS, UnknownBotError, create_bot
 from anaconda_poker.core.cards import Deck
@@ -165,19 +167,44 @@ def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = 
     return state
 
 
-def play_blocks(spec: ArenaSpec, blocks: Sequence[int]) -> list[tuple[int, Tally]]:
-    """Play whole blocks; returns ``(block, tally)`` for each (a worker's unit of work)."""
+def play_blocks(
+    spec: ArenaSpec, blocks: Sequence[int], *, records: list[Row] | None = None
+) -> list[tuple[int, Tally]]:
+    """Play whole blocks; returns ``(block, tally)`` for each (a worker's unit of work).
+
+    Args:
+        spec: what to play.
+        blocks: block numbers.
+        records: when given, every hand's rows (:func:`~anaconda_poker.bots.histories.
+            hand_rows`) are appended to it.
+    """
     out = []
+    n = len(spec.seats)
     for block in blocks:
         tally: Tally = {}
         for rotation in range(spec.block_hands(block)):
-            play_hand(spec, block, rotation, tally)
+            state = play_hand(spec, block, rotation, tally)
+            if records is not None:
+                bots = [spec.seats[(s + rotation) % n] for s in range(n)]
+                records.extend(hand_rows(state, bots=bots, block=block, rotation=rotation))
         out.append((block, tally))
     return out
 
 
-def _play_chunk(args: tuple[ArenaSpec, Sequence[int]]) -> list[tuple[int, Tally]]:
-    return play_blocks(*args)
+def play_chunk(
+    spec: ArenaSpec, blocks: Sequence[int], record: bool = False
+) -> tuple[list[tuple[int, Tally]], list[Row]]:
+    """:func:`play_blocks` for a worker process or a Ray task: the tallies, and the hands'
+    rows when ``record`` is true (else an empty list)."""
+    records: list[Row] = []
+    tallies = play_blocks(spec, blocks, records=records if record else None)
+    return tallies, records
+
+
+def _play_chunk(
+    args: tuple[ArenaSpec, Sequence[int], bool],
+) -> tuple[list[tuple[int, Tally]], list[Row]]:
+    return play_chunk(*args)
 
 
 def _finite(x: float) -> float | None:
@@ -292,7 +319,10 @@ def summarise(spec: ArenaSpec, tallies: Iterable[tuple[int, Tally]]) -> list[Bot
     return out
 
 
-def _chunks(spec: ArenaSpec, size: int) -> Iterator[list[int]]:
+def chunks(spec: ArenaSpec, workers: int) -> Iterator[list[int]]:
+    """The run's blocks in chunks (units of work) for ``workers`` parallel workers: small
+    enough to keep every worker busy and the progress bar moving (at most 8 blocks)."""
+    size = max(1, min(8, spec.blocks // (4 * workers) or 1))
     blocks = list(range(spec.blocks))
     for i in range(0, len(blocks), size):
         yield blocks[i : i + size]
@@ -303,6 +333,7 @@ def run_arena(
     *,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    histories: Callable[[list[Row]], None] | None = None,
 ) -> ArenaResult:
     """Play ``spec.hands`` hands and summarise each bot's results.
 
@@ -310,6 +341,8 @@ def run_arena(
         spec: what to play.
         workers: processes to use; ``0`` = one per CPU core; ``1`` plays in this process.
         progress: called with the number of hands just finished, as chunks complete.
+        histories: called with the rows of the hands just finished (one row per seat,
+            :mod:`anaconda_poker.bots.histories`), as chunks complete.
 
     Returns:
         An :class:`ArenaResult`; identical statistics (except timings) for any ``workers``.
@@ -322,26 +355,48 @@ def run_arena(
         raise ValueError(f"workers must be >= 0 (0 = every core), got {workers}")
     if workers == 0:
         workers = os.cpu_count() or 1
-    n = len(spec.seats)
     started = time.perf_counter()
-    tallies: list[tuple[int, Tally]] = []
-
-    def collect(done: list[tuple[int, Tally]]) -> None:
-        tallies.extend(done)
-        if progress is not None:
-            progress(sum(spec.block_hands(b) for b, _ in done))
-
-    chunk = max(1, min(8, spec.blocks // (4 * workers) or 1))
+    collector = ChunkCollector(spec, progress=progress, histories=histories)
+    record = histories is not None
     if workers == 1:
-        for blocks in _chunks(spec, chunk):
-            collect(play_blocks(spec, blocks))
+        for blocks in chunks(spec, workers):
+            collector.add(play_chunk(spec, blocks, record))
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            jobs = ((spec, blocks) for blocks in _chunks(spec, chunk))
+            jobs = ((spec, blocks, record) for blocks in chunks(spec, workers))
             for done in pool.imap_unordered(_play_chunk, jobs):
-                collect(done)
-    seconds = time.perf_counter() - started
-    del n
-    return ArenaResult(
-        spec=spec, bots=tuple(summarise(spec, tallies)), seconds=seconds, workers=workers
-    )
+                collector.add(done)
+    return collector.result(seconds=time.perf_counter() - started, workers=workers)
+
+
+class ChunkCollector:
+    """Gathers finished chunks (from processes or Ray tasks) in the order they finish,
+    reporting progress and rows as they come, and builds the :class:`ArenaResult`."""
+
+    def __init__(
+        self,
+        spec: ArenaSpec,
+        *,
+        progress: Callable[[int], None] | None,
+        histories: Callable[[list[Row]], None] | None,
+    ) -> None:
+        self.spec = spec
+        self.progress = progress
+        self.histories = histories
+        self.tallies: list[tuple[int, Tally]] = []
+
+    def add(self, done: tuple[list[tuple[int, Tally]], list[Row]]) -> None:
+        """Take one chunk's ``(tallies, rows)``."""
+        tallies, rows = done
+        self.tallies.extend(tallies)
+        if self.histories is not None:
+            self.histories(rows)
+        if self.progress is not None:
+            self.progress(sum(self.spec.block_hands(b) for b, _ in tallies))
+
+    def result(self, *, seconds: float, workers: int) -> ArenaResult:
+        """The summary of every chunk added (wall time ``seconds``)."""
+        spec = self.spec
+        return ArenaResult(
+            spec=spec, bots=tuple(summarise(spec, self.tallies)), seconds=seconds, workers=workers
+        )

@@ -23,8 +23,8 @@ Decisions:
 * **Bet**: thresholds on the score: raise (or bet about two thirds of the pot in pot- and
   no-limit) when strong, call or check when fair, check or fold otherwise. Before the
   arrangement the thresholds are lower in early rounds (more cards will be exchanged).
-  Raising stops once the round's bet reaches four big bets, so two bots cannot raise each
-  other forever when the cap is lifted.
+  Raising stops once the round's bet reaches four big bets (``raise_cap_bets``), so two
+  bots cannot raise each other forever when the cap is lifted.
 
 Deterministic: the bot uses no randomness (the ``rng`` argument is accepted for the common
 constructor and unused).
@@ -159,6 +159,11 @@ class HeuristicBot:
     Args:
         config: the table's rules (split, betting structure, big bet).
         rng: accepted for the common constructor; unused (the bot is deterministic).
+        raise_cap_bets: the bot stops raising once the round's bet reaches this many big
+            bets (default 4; the terminal game's newcomer-friendly table uses less).
+
+    Raises:
+        ValueError: if ``raise_cap_bets`` is below 1.
     """
 
     name = "heuristic"
@@ -168,9 +173,12 @@ class HeuristicBot:
     CALL_AT = 6.0
     """Score from which a made five calls a bet."""
 
-    def __init__(self, *, config: TableConfig, rng: random.Random) -> None:
+    def __init__(self, *, config: TableConfig, rng: random.Random, raise_cap_bets: int = 4) -> None:
+        if raise_cap_bets < 1:
+            raise ValueError(f"raise_cap_bets must be at least 1 big bet, got {raise_cap_bets}")
         self.config = config
         self.rng = rng
+        self.raise_cap_bets = raise_cap_bets
 
     def act(self, view: View, legal: LegalActions) -> Action:
         """Pass, arrange or bet by the rules of the module docstring."""
@@ -190,7 +198,7 @@ class HeuristicBot:
             # more cards to exchange early: lower thresholds
             raise_at = self.RAISE_AT - 0.4 * (4 - round_no)
             call_at = self.CALL_AT - 1.0 * (4 - round_no)
-        cap = 4 * self.config.big_bet
+        cap = self.raise_cap_bets * self.config.big_bet
         if score >= raise_at and int(view["current_bet"]) < cap:
             if self.config.betting is Betting.FIXED_LIMIT:
                 return aggress(legal, 0)

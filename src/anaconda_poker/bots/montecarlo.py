@@ -66,6 +66,11 @@ from anaconda_poker.analysis.declaring import best_declaration
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
+from anaconda_poker.analysis.reference import (
+    arrange_choices_reference,
+    equity_reference,
+    pass_choices_reference,
+)
 from anaconda_poker.bots.choices import (
     aggress,
     aggressive_range,
@@ -119,6 +124,9 @@ class MonteCarloBot:
             strategic: the :class:`~anaconda_poker.analysis.ranges.RangeModel`
             (percentiles and probabilities, 0..1).
         lookahead: cards of later passes counted when choosing a pass, ``0..2``.
+        reference: decide with the code the fast paths replaced
+            (:mod:`anaconda_poker.analysis.reference`): the same decisions, slower; the
+            baseline of ``benchmarks/bots.py``.
 
     Raises:
         ValueError: if ``samples < 1``.
@@ -155,6 +163,7 @@ class MonteCarloBot:
         check_floor: float = 0.3,
         strategic: float = 0.8,
         lookahead: int = 2,
+        reference: bool = False,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -176,6 +185,9 @@ class MonteCarloBot:
         self.call_down = call_down
         self.ranges = ranges
         self.lookahead = lookahead
+        self.reference = reference
+        self._equity = equity_reference if reference else equity
+        self._pass_choices = pass_choices_reference if reference else pass_choices
         self.roll_samples = roll_samples or samples
         self.range_model = RangeModel(
             bet_threshold=bet_threshold,
@@ -269,7 +281,7 @@ class MonteCarloBot:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        result = equity(
+        result = self._equity(
             knowledge,
             split=self.config.split,
             trials=self.roll_samples if len(knowledge.hand) == 5 else self.samples,
@@ -307,7 +319,7 @@ class MonteCarloBot:
             room = len(knowledge.pool()) - knowledge.needed() - legal.pass_count
             if ahead * (1 + len(knowledge.active)) > room:
                 ahead = 0
-            ranked = pass_choices(
+            ranked = self._pass_choices(
                 knowledge,
                 count=legal.pass_count,
                 receiver=receiver,
@@ -319,13 +331,23 @@ class MonteCarloBot:
             )
             return Action.pass_cards(ranked[0].cards)
         if ActionKind.ARRANGE in legal.kinds:
-            ranked = arrange_choices(
-                knowledge,
-                split=split,
-                trials=2 * self.samples,
-                rng=self._generator(),
-                exact_limit=self.exact_limit,
-            )
+            if self.reference:
+                ranked = arrange_choices_reference(
+                    knowledge,
+                    split=split,
+                    trials=2 * self.samples,
+                    rng=self._generator(),
+                    exact_limit=self.exact_limit,
+                )
+            else:
+                ranked = arrange_choices(
+                    knowledge,
+                    split=split,
+                    trials=2 * self.samples,
+                    rng=self._generator(),
+                    exact_limit=self.exact_limit,
+                    limit=1,
+                )
             return Action.arrange(ranked[0].cards)
         return self._bet(view, legal, knowledge)
 

@@ -23,6 +23,7 @@ def main() -> None:
     app()
 
 
+from anaconda_poker.cli import db as _db  # noqa: E402, F401
 from anaconda_poker.cli import equity as _equity  # noqa: E402, F401
 from anaconda_poker.cli import play as _play  # noqa: E402, F401
 from anaconda_poker.cli import replay as _replay  # noqa: E402, F401

@@ -14,8 +14,9 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import Betting, Split
+from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
+from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
 
 _LANG_HELP = f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."
 
@@ -49,6 +50,22 @@ def play(
     betting: Annotated[
         Betting, typer.Option("--betting", help="Betting structure.")
     ] = Betting.FIXED_LIMIT,
+    declare: Annotated[
+        bool,
+        typer.Option(
+            "--declare",
+            help="Split pots by declaration: after the last betting round everyone declares "
+            "high, low or both (RULES.md §6; split games only).",
+        ),
+    ] = False,
+    swing: Annotated[
+        Swing,
+        typer.Option(
+            "--swing",
+            help="With --declare: a swing must win both halves outright (strict) "
+            "or may tie a half (ties_ok).",
+        ),
+    ] = Swing.STRICT,
     lang: Annotated[str | None, typer.Option("--lang", help=_LANG_HELP)] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed for reproducible deals and bots.")
@@ -59,7 +76,15 @@ def play(
     ] = 0.6,
     stack: Annotated[
         int, typer.Option("--stack", min=1, help="Starting chips of every player.")
-    ] = 200,
+    ] = DEFAULT_STACK,
+    bot_raise_cap: Annotated[
+        int,
+        typer.Option(
+            "--bot-raise-cap",
+            min=1,
+            help="Heuristic bots stop raising at this many big bets in a round (4: full strength).",
+        ),
+    ] = DEFAULT_BOT_RAISE_CAP,
     ante: Annotated[int, typer.Option("--ante", min=0, help="Ante in chips.")] = 1,
     small_bet: Annotated[int, typer.Option("--small-bet", min=1, help="Small bet in chips.")] = 2,
     big_bet: Annotated[
@@ -75,6 +100,7 @@ def play(
 ) -> None:
     """Play Anaconda in the terminal against bots."""
     from anaconda_poker.tui.app import AnacondaApp, GameSettings
+    from anaconda_poker.tui.history_dir import check_history_dir
     from anaconda_poker.tui.summary import session_table
 
     settings = GameSettings(
@@ -82,10 +108,13 @@ def play(
         level=level,
         split=split,
         betting=betting,
+        declare=DeclareMode.DECLARE if declare else DeclareMode.CARDS_SPEAK,
+        swing=swing,
         lang=_language(lang),
         seed=seed,
         delay=delay,
         stack=stack,
+        bot_raise_cap=bot_raise_cap,
         ante=ante,
         small_bet=small_bet,
         big_bet=big_bet,
@@ -94,7 +123,9 @@ def play(
     )
     try:
         settings.validate()
-    except ValueError as exc:
+        if settings.history_dir is not None:
+            check_history_dir(settings.history_dir)
+    except ValueError as exc:  # HistoryDirError too
         raise typer.BadParameter(str(exc)) from None
     game = AnacondaApp(settings)
     players = game.run()

@@ -45,7 +45,12 @@ def serve(
     default_lobby: bool = typer.Option(
         True, help="Create a table with two bots when the database has none."
     ),
-    between_hands: float = typer.Option(3.0, help="Seconds between two hands.", min=0),
+    between_hands: float = typer.Option(
+        8.0,
+        help="Seconds the showdown stays before the next hand (a table's next_hand_delay "
+        "overrides it).",
+        min=0,
+    ),
     seed_window: float = typer.Option(
         SERVE_SEED_WINDOW,
         help="Seconds the connected players have to send their seed before each deal "
@@ -68,11 +73,51 @@ def serve(
         help="Tables created plus seats taken allowed per client address: 'PER_SECOND,BURST', "
         "or 'off' (load tests).",
     ),
+    idle_grace: str = typer.Option(
+        "30",
+        help="Seconds a table with no websocket attached keeps playing before its bots, timers "
+        "and deals stop until someone connects, or 'off'.",
+    ),
+    max_sockets_per_seat: str = typer.Option(
+        "8", help="Websockets one seat may hold at once, or 'off'."
+    ),
+    max_sockets_per_address: str = typer.Option(
+        "64", help="Websockets one client address may hold at once, or 'off' (load tests)."
+    ),
+    table_update_delay: float = typer.Option(
+        0.5,
+        min=0,
+        help="Seconds over which table updates from sockets joining and leaving are "
+        "coalesced into one (0: one per join).",
+    ),
+    public_url: str | None = typer.Option(
+        None,
+        envvar="ANACONDA_POKER_PUBLIC_URL",
+        help="The address players open, e.g. https://poker.example.org (behind a proxy): its "
+        "host name is answered and its origin allowed.",
+    ),
+    allowed_host: list[str] = typer.Option(  # noqa: B008
+        [],
+        help="Another host name the server answers for (repeatable); requests naming any other "
+        "Host are refused (DNS rebinding). Always allowed: localhost, 127.0.0.1, ::1, the "
+        "--host address (any IP address with 0.0.0.0 or ::) and the --public-url host. '*' "
+        "turns the check off (only behind a proxy that checks Host itself).",
+    ),
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        help="Proxies (comma-separated addresses or networks, '*' for any) whose "
+        "X-Forwarded-For names the client address the rate limits count; default: none.",
+    ),
 ) -> None:
     """Start the game server with its database, rebuild every table, print the URL to open."""
     import uvicorn
 
     from anaconda_poker.server.app import create_app
+    from anaconda_poker.server.http_security import (
+        allowed_hosts_for,
+        parse_networks,
+        public_origin,
+    )
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -98,15 +143,41 @@ def serve(
             raise typer.Exit(2)
         create_rate_limit = (rate, burst)
 
+    try:
+        hosts = allowed_hosts_for(host, public_url=public_url, extra=allowed_host)
+        if public_url:
+            public_origin(public_url)  # a bad port is refused here, before anything starts
+    except ValueError as exc:
+        typer.echo(f"--allowed-host/--public-url: {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        trusted_proxies = parse_networks([forwarded_allow_ips])
+    except ValueError as exc:
+        typer.echo(f"--forwarded-allow-ips: {exc}", err=True)
+        raise typer.Exit(2) from None
+    origins = [o.rstrip("/") for o in allow_origin]
+    if public_url:
+        origins.append(public_origin(public_url))
+    grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
+    per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
+    per_address = _off_or(
+        max_sockets_per_address, "--max-sockets-per-address", int, "an integer >= 1"
+    )
     settings = ServerSettings(
         database_url=database,
-        allowed_origins=tuple(o.rstrip("/") for o in allow_origin),
+        allowed_origins=tuple(origins),
+        allowed_hosts=hosts,
+        forwarded_allow_ips=trusted_proxies,
         static_dir=static_dir or STATIC_DIR,
         create_default_lobby=default_lobby,
         between_hands=between_hands,
         seed_window=seed_window,
         writer_mode=db_writes,
         create_rate_limit=create_rate_limit,
+        idle_grace=grace,
+        max_sockets_per_seat=None if per_seat is None else int(per_seat),
+        max_sockets_per_address=None if per_address is None else int(per_address),
+        table_update_delay=table_update_delay,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)
@@ -116,6 +187,7 @@ def serve(
     except (DatabaseLockedError, OSError) as exc:
         typer.echo(f"cannot start: {exc}", err=True)
         raise typer.Exit(DATABASE_LOCKED_EXIT) from None
+    _upgrade_schema(database)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets whose proto says
     # TCP, and without it small frames sent back to back wait ~40 ms for delayed ACKs
@@ -134,8 +206,8 @@ def serve(
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=ws_compression,
         lifespan="on",
-        # the creation limit counts the TCP peer's address: X-Forwarded-For from a local
-        # client must not give it a fresh budget per made-up address
+        # the limits count the address server/http_security.py resolves: the TCP peer, or
+        # X-Forwarded-For only from --forwarded-allow-ips (uvicorn's own rule stays off)
         proxy_headers=False,
     )
     server = uvicorn.Server(config)
@@ -158,6 +230,51 @@ def serve(
 
     server.startup = startup  # type: ignore[method-assign]
     server.run(sockets=[sock])
+
+
+def _upgrade_schema(database: str) -> None:
+    """Bring the schema to the newest revision before anything starts (as ``anaconda-poker
+    db upgrade``; the app's start-up repeats it as a no-op) and say what changed.
+
+    Raises:
+        typer.Exit: status 4 (``cli/db.py``) when the schema cannot be upgraded.
+    """
+    from anaconda_poker.cli.db import MIGRATION_FAILED_EXIT
+    from anaconda_poker.storage.database import open_database
+    from anaconda_poker.storage.migrate import MigrationError, upgrade_database
+
+    engine = open_database(database, create=False)
+    try:
+        result = upgrade_database(engine)
+    except MigrationError as exc:
+        typer.echo(f"cannot start: {exc}", err=True)
+        raise typer.Exit(MIGRATION_FAILED_EXIT) from None
+    finally:
+        engine.dispose()
+    if result.stamped:
+        typer.echo(f"database from before migrations recognised: stamped {result.before}")
+    if result.before != result.after:
+        typer.echo(f"database schema upgraded from {result.before or '(empty)'} to {result.after}")
+
+
+def _off_or(
+    value: str, option: str, kind: type[int] | type[float], allowed: str, minimum: float = 1
+) -> float | None:
+    """Parse a limit option: ``off`` (``None``) or a number of ``kind`` at least ``minimum``.
+
+    Raises:
+        typer.Exit: status 2 (after saying what is allowed) for anything else.
+    """
+    if value.strip().lower() == "off":
+        return None
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    if number is None or not math.isfinite(number) or number < minimum:
+        typer.echo(f"{option} must be {allowed} or 'off', got {value!r}", err=True)
+        raise typer.Exit(2)
+    return float(number)
 
 
 def _urls(host: str, port: int) -> list[str]:

@@ -4,6 +4,7 @@ Example::
 
     anaconda-poker simulate --hands 2000 --seats montecarlo,heuristic,random,random \\
         --seed 1 --split high_low_8 --workers 2 --out results.json
+    anaconda-poker simulate --hands 100000 --ray auto --histories hands.parquet
 
 Seats rotate over blocks of identical deals (:mod:`anaconda_poker.bots.arena`), so position
 and the luck of the deal cancel out; chips per hand come with 95% confidence intervals.
@@ -11,10 +12,13 @@ and the luck of the deal cancel out; chips per hand come with 95% confidence int
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import io
 import json
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -26,9 +30,18 @@ from rich.table import Table
 from rich.text import Text
 
 from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
+from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
-from anaconda_poker.core.config import BIG_BET_DEFAULT, Betting, Direction, Split, TableConfig
+from anaconda_poker.core.config import (
+    BIG_BET_DEFAULT,
+    Betting,
+    DeclareMode,
+    Direction,
+    Split,
+    Swing,
+    TableConfig,
+)
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import Translator, language_from_environment, translator
 
@@ -160,8 +173,12 @@ def print_results(result: ArenaResult, console: Console) -> None:
     console.print(table.caption)
 
 
-def _check_writable(out: Path) -> None:
+def _check_writable(out: Path, option: str = "--out") -> None:
     """Stop before a long run whose results could not be saved.
+
+    Args:
+        out: the file to write.
+        option: the option that named it (``--out`` or ``--histories``), for the message.
 
     Raises:
         typer.BadParameter: ``out`` is a directory, its folder does not exist, or either
@@ -170,14 +187,64 @@ def _check_writable(out: Path) -> None:
     _ = translator(language_from_environment())
     folder = out.parent if str(out.parent) else Path(".")
     if out.is_dir():
-        message = _("{path} is a directory; --out takes a file name", path=str(out))
+        message = _(
+            "{path} is a directory; {option} takes a file name", path=str(out), option=option
+        )
     elif not folder.is_dir():
         message = _("folder {path} does not exist", path=str(folder))
     elif not os.access(out if out.exists() else folder, os.W_OK):
         message = _("{path} is not writable", path=str(out if out.exists() else folder))
     else:
         return
-    raise typer.BadParameter(message, param_hint="'--out'")
+    raise typer.BadParameter(message, param_hint=f"'{option}'")
+
+
+LOCAL_RAY = "local"
+"""``--ray local``: start Ray on this machine (Typer has no option with an optional value,
+so a bare ``--ray`` cannot mean it)."""
+
+
+def _run(
+    spec: ArenaSpec,
+    workers: int,
+    ray_address: str | None,
+    histories: Callable[[list[Row]], None] | None,
+) -> ArenaResult:
+    """Play the run with a progress bar on stderr: in processes, or as Ray tasks.
+
+    Raises:
+        typer.Exit: no Ray cluster answers at ``ray_address`` (message printed).
+    """
+    _ = translator(language_from_environment())
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(_("Playing")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("hands", total=spec.hands)
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+
+        if ray_address is None:
+            return run_arena(spec, workers=workers, progress=advance, histories=histories)
+        from anaconda_poker.bots.arena_ray import run_arena_ray
+
+        address = None if ray_address == LOCAL_RAY else ray_address
+        try:
+            return run_arena_ray(spec, address=address, progress=advance, histories=histories)
+        except ConnectionError as exc:
+            message = _(
+                "Cannot reach the Ray cluster at {address}: {error}",
+                address=ray_address,
+                error=str(exc),
+            )
+            console.print(message)
+            raise typer.Exit(1) from None
 
 
 @app.command("simulate")
@@ -204,6 +271,18 @@ def simulate_command(
         int | None,
         typer.Option("--big-bet", min=1, help="Big bet, chips (default: twice the small bet)."),
     ] = None,
+    declare: Annotated[
+        bool,
+        typer.Option(
+            "--declare",
+            help="Split pots by declaration (RULES.md §6; split games only): the bots "
+            "declare high, low or both before the showdown.",
+        ),
+    ] = False,
+    swing: Annotated[
+        Swing,
+        typer.Option("--swing", help="With --declare: strict or ties_ok (RULES.md §6)."),
+    ] = Swing.STRICT,
     stack: Annotated[int, typer.Option("--stack", min=1, help="Chips per player each hand.")] = 500,
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Montecarlo bot: deals sampled per decision.")
@@ -213,6 +292,23 @@ def simulate_command(
     ] = 1,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the results as JSON here.")
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Run the blocks as Ray tasks: 'local' starts Ray on this machine; else the "
+            "cluster at ADDRESS (auto, host:6379, ray://host:10001).",
+        ),
+    ] = None,
+    histories: Annotated[
+        Path | None,
+        typer.Option(
+            "--histories",
+            help="Write every hand (config, deal, actions, result; one row per seat) to "
+            "this Parquet file.",
+        ),
     ] = None,
 ) -> None:
     """Play bots against each other and print chips per hand with 95% confidence intervals."""
@@ -228,6 +324,8 @@ def simulate_command(
             ante=ante,
             small_bet=small_bet,
             big_bet=BIG_BET_DEFAULT if big_bet is None else big_bet,
+            declare=DeclareMode.DECLARE if declare else DeclareMode.CARDS_SPEAK,
+            swing=swing,
         )
         spec = ArenaSpec(
             config=config,
@@ -239,19 +337,31 @@ def simulate_command(
         )
     except (AnacondaError, ValueError) as exc:
         raise typer.BadParameter(str(exc)) from None
+    if ray_address is not None and workers != 1:
+        raise typer.BadParameter(
+            _("--workers and --ray do not go together: Ray uses the cluster's CPUs"),
+            param_hint="'--workers'",
+        )
     if out is not None:
         _check_writable(out)
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn(_("Playing")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("hands", total=hands)
-        result = run_arena(spec, workers=workers, progress=lambda n: progress.advance(task, n))
+    if histories is not None:
+        _check_writable(histories, "--histories")
+    for option, module, given in (
+        ("--ray", "ray", ray_address is not None),
+        ("--histories", "pyarrow", histories is not None),
+    ):
+        if given and importlib.util.find_spec(module) is None:
+            raise typer.BadParameter(
+                _("{module} is not installed: pip install 'anaconda-poker[ray]'", module=module),
+                param_hint=f"'{option}'",
+            )
+    with contextlib.ExitStack() as files:
+        record = None
+        if histories is not None:
+            from anaconda_poker.bots.histories import HistoryWriter
+
+            record = files.enter_context(HistoryWriter(histories)).write
+        result = _run(spec, workers, ray_address, record)
     print_results(result, Console())
     if out is not None:
         try:
@@ -264,3 +374,5 @@ def simulate_command(
             )
             raise typer.Exit(1) from None
         Console(stderr=True).print(_("Results written to {path}", path=str(out)))
+    if histories is not None:
+        Console(stderr=True).print(_("Hand histories written to {path}", path=str(histories)))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from anaconda_poker.core.errors import InvalidConfigError
+from anaconda_poker.core.errors import InvalidConfigError, OptionOutOfRangeError
 
 
 class Split(StrEnum):
@@ -92,6 +92,22 @@ MIN_PLAYERS = 2
 MAX_SEATS = 10
 """Most seats a table may have (seats may be empty); the deck limits players in a hand."""
 DECK_SIZE = 52
+MAX_CHIPS = 10**9
+"""The engine's chip limit: the largest ante, bet, starting stack, rebuy or action amount,
+chips. Ten stacks of it (and every pot they make) stay far below 2**53, so every amount is
+exact as a JSON number in every client (JavaScript included) and in the database."""
+MAX_AMOUNT = 2**53 - 1
+"""The largest number of chips anything may come to (a stack grown by winning pots, a bet
+to that stack): every integer up to it is exact as a JSON number in JavaScript. Options stay
+within :data:`MAX_CHIPS`; only amounts that grow in play may pass it."""
+MAX_RAISE_CAP = 100
+"""Largest ``raise_cap`` in bets per round; use ``None`` for no cap (RULES.md §4)."""
+MAX_PASSES = 5
+"""Most passes in a ``pass_counts`` schedule (the seeds' schedule has 3, RULES.md §3, §6;
+each pass adds a betting round)."""
+MAX_PASS_COUNT = 6
+"""Most cards in one pass: all but one of the seven cards that may be passed (RULES.md §3;
+hidden cards are never passed)."""
 BIG_BET_DEFAULT = 0
 """``big_bet`` value meaning "twice the small bet" (RULES.md §4), the default."""
 
@@ -101,11 +117,21 @@ def _enum_tuple(
 ) -> tuple[Direction, ...]:
     try:
         return tuple(enum(v) for v in values)
-    except ValueError:
+    except (ValueError, TypeError):
         allowed = ", ".join(m.value for m in enum)
         raise InvalidConfigError(
-            f"{name} must each be one of {allowed}; got {list(values)!r}"
+            f"{name} must each be one of {allowed}; got {list(values)!r}", option=name
         ) from None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_range(name: str, value: int, low: int, high: int, unit: str = "") -> None:
+    """Raise :class:`OptionOutOfRangeError` unless ``low <= value <= high``."""
+    if not low <= value <= high:
+        raise OptionOutOfRangeError(name, f"{low} to {high}{unit}", value)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -116,19 +142,21 @@ class TableConfig:
         split: game type; default ``high_low_8``.
         betting: ``fixed_limit`` (default), ``pot_limit`` or ``no_limit``.
         ante: chips each player posts before the deal (with ``dealer_ante`` the dealer posts
-            one ante per player); ``>= 0``.
+            one ante per player); ``0..MAX_CHIPS``.
         small_bet: the bet in betting rounds 1–4 in fixed limit, and the minimum bet in pot-
-            and no-limit; chips, ``>= 1``.
-        big_bet: the bet in roll betting rounds in fixed limit; chips, ``>= small_bet``.
+            and no-limit; chips, ``1..MAX_CHIPS``.
+        big_bet: the bet in roll betting rounds in fixed limit; chips,
+            ``small_bet..MAX_CHIPS``.
             Leave it out (or give :data:`BIG_BET_DEFAULT`, 0) for twice the small bet,
             whatever the small bet is (RULES.md §4); the built object always holds the
             chips, so ``TableConfig(small_bet=5).big_bet == 10``.
         raise_cap: most bets per round in fixed limit (a bet plus ``raise_cap - 1`` raises);
-            ``None`` = no cap. Ignored by pot- and no-limit.
+            ``1..MAX_RAISE_CAP`` or ``None`` = no cap. Ignored by pot- and no-limit.
         cap_lifted_heads_up: no raise cap heads-up: when a round starts with only two
             players with chips, or comes down to two before the cap is reached; a reached
             cap stays for the round (RULES.md §4, default on).
-        pass_counts: cards passed in each pass, default ``(3, 2, 1)``.
+        pass_counts: cards passed in each pass, default ``(3, 2, 1)``; 1 to
+            :data:`MAX_PASSES` passes of 1 to :data:`MAX_PASS_COUNT` cards each.
         pass_directions: the direction of each pass, same length as ``pass_counts``.
         cards_dealt: 7, or 9 for the hidden-cards variant (the last two dealt are hidden).
         forced_bet: ``ante`` (default) or ``dealer_ante``.
@@ -141,7 +169,9 @@ class TableConfig:
             ``ties_ok`` (a share of each half is enough); only used with ``declare``.
 
     Raises:
-        InvalidConfigError: on any impossible value, naming it and what is allowed.
+        OptionOutOfRangeError: a number outside its bounds above (``option`` names it).
+        InvalidConfigError: any other impossible value or combination, naming it and what
+            is allowed (``option`` names the option when one is to blame).
     """
 
     split: Split = Split.HIGH_LOW_8
@@ -179,7 +209,8 @@ class TableConfig:
                 allowed = ", ".join(m.value for m in enum)
                 raise InvalidConfigError(
                     f"invalid table option: {name} must be one of {allowed}; "
-                    f"got {getattr(self, name)!r}"
+                    f"got {getattr(self, name)!r}",
+                    option=name,
                 ) from None
         set_(
             self, "pass_directions", _enum_tuple(Direction, self.pass_directions, "pass_directions")
@@ -188,53 +219,57 @@ class TableConfig:
         units = {"ante": "chips", "small_bet": "chips", "big_bet": "chips"}
         for name in ("ante", "small_bet", "big_bet", "cards_dealt", "roll_betting_rounds"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not _is_int(value):
                 what = f"an integer number of {units[name]}" if name in units else "an integer"
-                raise InvalidConfigError(f"{name} must be {what}, got {value!r}")
+                raise InvalidConfigError(f"{name} must be {what}, got {value!r}", option=name)
         if not isinstance(self.cap_lifted_heads_up, bool):
             raise InvalidConfigError(
-                f"cap_lifted_heads_up must be true or false, got {self.cap_lifted_heads_up!r}"
+                f"cap_lifted_heads_up must be true or false, got {self.cap_lifted_heads_up!r}",
+                option="cap_lifted_heads_up",
             )
         if self.big_bet == BIG_BET_DEFAULT:
             set_(self, "big_bet", 2 * self.small_bet)
-        if self.ante < 0:
-            raise InvalidConfigError(f"ante must be >= 0 chips, got {self.ante}")
-        if self.small_bet < 1:
-            raise InvalidConfigError(f"small_bet must be >= 1 chip, got {self.small_bet}")
-        if self.big_bet < self.small_bet:
-            raise InvalidConfigError(
-                f"big_bet ({self.big_bet}) must be at least small_bet ({self.small_bet})"
-            )
-        if self.raise_cap is not None and (
-            not isinstance(self.raise_cap, int)
-            or isinstance(self.raise_cap, bool)
-            or self.raise_cap < 1
-        ):
-            raise InvalidConfigError(
-                f"raise_cap must be a positive number of bets or None, got {self.raise_cap!r}"
-            )
+        _check_range("ante", self.ante, 0, MAX_CHIPS, " chips")
+        _check_range("small_bet", self.small_bet, 1, MAX_CHIPS, " chips")
+        if not self.small_bet <= self.big_bet <= MAX_CHIPS:
+            allowed = f"at least small_bet ({self.small_bet}) and at most {MAX_CHIPS} chips"
+            raise OptionOutOfRangeError("big_bet", allowed, self.big_bet)
+        if self.raise_cap is not None:
+            if not _is_int(self.raise_cap):
+                raise InvalidConfigError(
+                    f"raise_cap must be a whole number of bets or null, got {self.raise_cap!r}",
+                    option="raise_cap",
+                )
+            _check_range("raise_cap", self.raise_cap, 1, MAX_RAISE_CAP, " bets, or null")
         if self.cards_dealt not in (7, 9):
-            raise InvalidConfigError(f"cards_dealt must be 7 or 9, got {self.cards_dealt}")
+            raise OptionOutOfRangeError("cards_dealt", "7 or 9", self.cards_dealt)
         if self.roll_betting_rounds not in (4, 5):
-            raise InvalidConfigError(
-                f"roll_betting_rounds must be 4 or 5, got {self.roll_betting_rounds}"
-            )
+            raise OptionOutOfRangeError("roll_betting_rounds", "4 or 5", self.roll_betting_rounds)
         if self.declare is DeclareMode.DECLARE and not self.split.has_low:
             raise InvalidConfigError(
                 f"declare: declare needs a split game (split high_low_8 or high_low_any); "
-                f"split is {self.split.value}, where the best high hand takes every pot"
+                f"split is {self.split.value}, where the best high hand takes every pot",
+                option="declare",
             )
-        if not self.pass_counts:
-            raise InvalidConfigError("pass_counts must list at least one pass")
+        if not 1 <= len(self.pass_counts) <= MAX_PASSES:
+            raise OptionOutOfRangeError(
+                "pass_counts",
+                f"a list of 1 to {MAX_PASSES} passes (at least one pass)",
+                self.pass_counts,
+                shown=f"{len(self.pass_counts)} passes",
+            )
         for count in self.pass_counts:
-            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 6:
-                raise InvalidConfigError(
-                    f"each pass count must be an integer 1..6, got {list(self.pass_counts)!r}"
+            if not _is_int(count) or not 1 <= count <= MAX_PASS_COUNT:
+                raise OptionOutOfRangeError(
+                    "pass_counts",
+                    f"whole numbers of cards 1 to {MAX_PASS_COUNT} (each pass count)",
+                    list(self.pass_counts),
                 )
         if len(self.pass_directions) != len(self.pass_counts):
             raise InvalidConfigError(
                 f"pass_directions has {len(self.pass_directions)} entries but pass_counts has "
-                f"{len(self.pass_counts)}; give one direction per pass"
+                f"{len(self.pass_counts)}; give one direction per pass",
+                option="pass_directions",
             )
 
     @property
@@ -255,6 +290,18 @@ class TableConfig:
     def max_players(self) -> int:
         """Most players one deck can deal to: ``52 // cards_dealt`` (7 cards: 7, 9 cards: 5)."""
         return DECK_SIZE // self.cards_dealt
+
+    def check_seats(self, seats: int) -> None:
+        """Check the number of seats of a table under these rules: 2 up to the players one
+        deck can deal to (RULES.md §1: 7 with 7 cards, 5 with 9).
+
+        Raises:
+            OptionOutOfRangeError: ``seats`` outside that range (option ``"seats"``).
+        """
+        top = min(self.max_players(), MAX_SEATS)
+        if not _is_int(seats) or not MIN_PLAYERS <= seats <= top:
+            why = f"{MIN_PLAYERS}..{top} with {self.cards_dealt} cards dealt (one deck)"
+            raise OptionOutOfRangeError("seats", why, seats)
 
     def check_players(self, players: int) -> None:
         """Check that ``players`` can play a hand under these rules (RULES.md §1).

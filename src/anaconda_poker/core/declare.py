@@ -19,6 +19,8 @@ Decisions where RULES.md §6 is silent (the project's reading, documented in doc
   pot is awarded by the cards (RULES.md §5) among those seats: chips are never left unawarded.
 - When exactly the same seats win both halves, the pot is shared among them as one pot
   (RULES.md §5).
+- With dealer's choice, a high-only hand at a declare table is played by the cards: a pot
+  with one half has nothing to declare for (:func:`hand_config`).
 
 >>> high = {0: 10, 1: 5, 2: 7}
 >>> low = {0: None, 1: 9, 2: 8}
@@ -34,11 +36,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
-from anaconda_poker.core.config import Swing
+from anaconda_poker.core.config import DeclareMode, Split, Swing, TableConfig
 from anaconda_poker.core.pots import share, split_high_low
 from anaconda_poker.core.result import PotResult
 
-__all__ = ["Declaration", "DeclaredAwards", "award_declared_pots", "parse_declaration"]
+__all__ = [
+    "Declaration",
+    "DeclaredAwards",
+    "award_declared_pots",
+    "hand_config",
+    "parse_declaration",
+]
 
 
 class Declaration(StrEnum):
@@ -80,6 +88,34 @@ def parse_declaration(text: object) -> Declaration:
         except ValueError:
             pass
     raise ValueError(f"cannot declare {text!r}; a declaration is high, low or both (swing)")
+
+
+def hand_config(table: TableConfig, split: Split | str) -> TableConfig:
+    """The rules of one hand dealt with ``split`` at a table configured as ``table``
+    (dealer's choice, RULES.md §5): the table's house rules with the hand's game type. A
+    declare table (RULES.md §6) keeps declaring for every split hand; a high-only hand there
+    is played by the cards (``cards_speak``), since declaring is for split games.
+
+    Args:
+        table: the table's house rules.
+        split: the hand's game type (a :class:`Split` or its value, e.g. ``"high_only"``).
+
+    Returns:
+        ``table`` with ``split`` replaced (and ``declare = cards_speak`` for high only).
+
+    Raises:
+        ValueError: ``split`` names no :class:`Split`.
+
+    >>> table = TableConfig(declare="declare")
+    >>> hand_config(table, "high_low_any").declare.value
+    'declare'
+    >>> hand_config(table, "high_only").declare.value
+    'cards_speak'
+    """
+    game = Split(split)
+    if game.has_low or table.declare is DeclareMode.CARDS_SPEAK:
+        return table.replace(split=game)
+    return table.replace(split=game, declare=DeclareMode.CARDS_SPEAK)
 
 
 class DeclaredAwards:

@@ -22,6 +22,7 @@ from typing import Any
 
 from anaconda_poker.core.cards import ShuffleRNG
 from anaconda_poker.core.config import MAX_SEATS, Split, TableConfig
+from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.result import HandResult
 from anaconda_poker.core.state import HandState, Seat, seat_number
@@ -225,7 +226,7 @@ class Session:
                 raise SessionError(
                     f"the dealer may choose one of {allowed}; got {split!r}"
                 ) from None
-            config = config.replace(split=chosen)
+            config = hand_config(config, chosen)  # a high-only hand is not declared (§6)
         button = self.next_button()
         seats: list[Seat | None] = [
             s if s is not None and s.stack > 0 else None for s in self.seats

@@ -22,11 +22,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
+from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
 from anaconda_poker.server.settings import ServerSettings
+from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
 from anaconda_poker.storage.lock import lock_database
@@ -68,6 +71,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             policy_factory=settings.policy_factory,
             between_hands=settings.between_hands,
             seed_window=settings.seed_window,
+            presence=settings.presence(),
         )
         app.state.lobby = lobby
         await lobby.start(default_lobby=settings.create_default_lobby)
@@ -85,20 +89,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         title="anaconda-poker",
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,
+        openapi_url=OPENAPI_URL,  # the document of server/openapi.py
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.address_sockets = AddressSockets(settings.max_sockets_per_address)
     app.add_middleware(
         GuardMiddleware,
         allowed_origins=settings.allowed_origins,
         create_rate_limit=settings.create_rate_limit,
     )
+    app.add_middleware(  # added last: runs first, so nothing sees a foreign Host
+        HostGuardMiddleware,
+        allowed_hosts=settings.allowed_hosts,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: every answer, refusals too
     install_error_handlers(app)
     app.include_router(router)
     _include_web_routes(app)
+    install_openapi(app)
 
-    @app.get("/t/{table_id}")
+    @app.get("/t/{table_id}", include_in_schema=False)  # a link for people, not the API
     async def invite(table_id: str) -> RedirectResponse:
         """Invite link: redirect to the web client with the table preselected."""
         return RedirectResponse(url=f"/?table={table_id}", status_code=307)

@@ -24,18 +24,22 @@ class WebSocketConnection:
             resync).
 
     Attributes:
-        seat: the seat after a successful ``hello`` (``None`` for spectators).
+        seat: the seat after a successful ``hello`` (``None`` for spectators); set by the
+            table (``server/presence.py``), never before the table checked the token.
+        token_hash: the hash of the token of the ``hello`` (``None``: spectating).
         table_id: the table after ``hello``.
     """
 
     def __init__(self, websocket: WebSocket, *, outbox_limit: int = OUTBOX_LIMIT) -> None:
         self.websocket = websocket
         self.seat: int | None = None
+        self.token_hash: str | None = None
         self.table_id: str | None = None
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=outbox_limit)
         self._writer: asyncio.Task[None] | None = None
         self.closed = False
         self.close_code = 1000
+        self.close_reason = ""
 
     def start(self) -> None:
         """Start the writer task."""
@@ -51,12 +55,14 @@ class WebSocketConnection:
             log.warning("dropping a client that does not read its frames")
             self.close(1013)
 
-    def close(self, code: int = 1000) -> None:
-        """Finish sending what is queued, then close the socket with ``code``."""
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Finish sending what is queued, then close the socket with ``code`` and ``reason``
+        (at most 123 bytes of UTF-8); nothing queued later is sent."""
         if self.closed:
             return
         self.closed = True
         self.close_code = code
+        self.close_reason = reason
         with contextlib.suppress(asyncio.QueueFull):
             self._outbox.put_nowait(None)
         if self._outbox.full() and self._writer is not None:
@@ -73,7 +79,7 @@ class WebSocketConnection:
             self.closed = True
             return
         with contextlib.suppress(Exception):
-            await self.websocket.close(code=self.close_code)
+            await self.websocket.close(code=self.close_code, reason=self.close_reason)
 
     async def wait_closed(self) -> None:
         """Stop the writer (after :meth:`close`, let it flush; else cancel it)."""

@@ -17,12 +17,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.failures import client_error_for, unreadable_hand
@@ -59,11 +61,11 @@ def is_json_content_type(value: str | None) -> bool:
     return mime.startswith("application/") and mime.endswith("+json")
 
 
-def _respond(error: ClientError) -> JSONResponse:
-    headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
-    return JSONResponse(
-        error_body(error.code, error.message), status_code=error.status, headers=headers
-    )
+def _respond(error: ClientError, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    headers = dict(headers or {})
+    if error.retry_after is not None:
+        headers["Retry-After"] = str(error.retry_after)
+    return JSONResponse({"error": error.payload()}, status_code=error.status, headers=headers)
 
 
 async def client_error(_request: Request, exc: Exception) -> JSONResponse:
@@ -101,13 +103,44 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     else:
         reason = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
         message = f"{where}: {reason}"
-    return _respond(ClientError("bad_request", message))
+    return _respond(ClientError("bad_request", message, field=where))
 
 
-async def http_error(_request: Request, exc: Exception) -> JSONResponse:
-    """Routing and body-parsing errors, each with a documented code."""
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+"""The methods a 405's ``Allow`` header may list."""
+
+
+def allowed_methods(request: Request) -> str | None:
+    """Every method some route serves at the request's path, for a 405's ``Allow`` header
+    (Starlette names only the first matching route's, e.g. ``GET`` of ``/api/tables`` and
+    not its ``POST``); ``None`` when no route of the API serves the path (the static files
+    name their own)."""
+    found = [
+        method
+        for method in HTTP_METHODS
+        if any(
+            not isinstance(route, Mount)
+            and route.matches({**request.scope, "method": method})[0] == Match.FULL
+            for route in request.app.routes
+        )
+    ]
+    return ", ".join(found) or None
+
+
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
+    """Routing and body-parsing errors, each with a documented code and the headers the
+    error carries. A method the path does not serve answers ``405`` with ``Allow`` (the
+    methods it does serve, RFC 9110 §15.5.6) — also when the request fell through to the
+    static files (which answered ``404``), e.g. ``GET /api/replay``."""
     assert isinstance(exc, StarletteHTTPException)
     status = exc.status_code
+    headers = dict(exc.headers or {})
+    allow = allowed_methods(request) if status in (404, 405) else None
+    if allow is not None:
+        headers["Allow"] = allow
+        if status == 404:
+            exc = StarletteHTTPException(405, "Method Not Allowed")
+            status = 405
     cause = exc.__cause__
     if status == 400 and isinstance(cause, UnicodeDecodeError):
         error = ClientError("bad_encoding", f"the body is not valid UTF-8; {JSON_RULE}")
@@ -120,7 +153,7 @@ async def http_error(_request: Request, exc: Exception) -> JSONResponse:
     else:
         code = HTTP_CODES.get(status, "internal" if status >= 500 else "bad_request")
         error = ClientError(code, str(exc.detail), status=status)
-    return _respond(error)
+    return _respond(error, headers)
 
 
 async def unexpected(request: Request, exc: Exception) -> JSONResponse:

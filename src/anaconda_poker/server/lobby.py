@@ -14,11 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import name_key
+from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.revival import TableReviver
@@ -41,6 +42,7 @@ class Lobby:
         between_hands: pause between automatically dealt hands, seconds (tests use 0).
         seed_window: seconds connected human seats have to send their seed before each deal
             (``server/seeds.py``).
+        presence: the tables' socket limits and timings (``server/presence.py``).
     """
 
     def __init__(
@@ -49,10 +51,12 @@ class Lobby:
         writer: EventWriter | None,
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
-        between_hands: float = 3.0,
+        between_hands: float = 8.0,
         seed_window: float = DEFAULT_SEED_WINDOW,
+        presence: PresenceOptions | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
         self.writer = writer
         self.policy_factory = policy_factory
         self.between_hands = between_hands
@@ -123,6 +127,7 @@ class Lobby:
             policy_factory=self.policy_factory,
             created_at=created_at,
             seed_window=self.seed_window,
+            presence=self.presence,
         )
 
     def _register(self, table: Table) -> None:
@@ -210,6 +215,7 @@ class Lobby:
             "tables": len(tables),
             "failed_tables": sum(1 for t in tables if t.failed) + len(self.failed_tables),
             "hands_in_play": sum(1 for t in tables if t.in_hand),
+            "idle_tables": sum(1 for t in tables if t.idle),
             "connections": sum(len(t.connections) for t in tables),
             "actions": sum(t.stats.actions for t in tables),
             "hands_finished": sum(t.stats.hands_finished for t in tables),
@@ -238,33 +244,49 @@ class Lobby:
         """Validate a create-table request into settings.
 
         Raises:
-            ClientError: ``invalid_config`` naming the bad option.
+            ClientError: ``invalid_config`` naming the bad option, with ``field`` set to it
+                (``config.<option>`` for a house rule, ``seats``, ``bots``, ``host_seat``)
+                when one option is to blame; bounds from ``core.config``
+                (:class:`~anaconda_poker.core.errors.OptionOutOfRangeError`).
         """
         try:
             config = TableConfig.from_dict(request.config)
+            config.check_seats(request.seats)
+        except InvalidConfigError as exc:
+            field = exc.option
+            if field is not None and field != "seats":
+                field = f"config.{field}"
+            raise ClientError("invalid_config", str(exc), field=field) from None
         except AnacondaError as exc:
             raise ClientError("invalid_config", str(exc)) from None
         bot_seats = [b.seat for b in request.bots]
         if len(set(bot_seats)) != len(bot_seats):
-            raise ClientError("invalid_config", "two bots are given the same seat")
+            raise ClientError("invalid_config", "two bots are given the same seat", field="bots")
         for bot in request.bots:
             if bot.seat >= request.seats:
                 raise ClientError(
-                    "invalid_config", f"bot seat {bot.seat} is not below seats={request.seats}"
+                    "invalid_config",
+                    f"bot seat {bot.seat} is not below seats={request.seats}",
+                    field="bots",
                 )
             if bot.level not in BOT_LEVELS:
                 raise ClientError(
                     "invalid_config",
                     f"unknown bot level {bot.level!r}; levels are {', '.join(BOT_LEVELS)}",
+                    field="bots",
                 )
         host_seat = request.host_seat
         if host_seat is None:
             free = [s for s in range(request.seats) if s not in bot_seats]
             if not free:
-                raise ClientError("invalid_config", "bots take every seat; leave one for the host")
+                raise ClientError(
+                    "invalid_config", "bots take every seat; leave one for the host", field="bots"
+                )
             host_seat = free[0]
         if host_seat in bot_seats or host_seat >= request.seats:
-            raise ClientError("invalid_config", f"host_seat {host_seat} is not a free seat")
+            raise ClientError(
+                "invalid_config", f"host_seat {host_seat} is not a free seat", field="host_seat"
+            )
         return TableSettings(
             name=request.name.strip() or "Table",
             max_seats=request.seats,
@@ -277,7 +299,9 @@ class Lobby:
             auto_start=request.auto_start,
             allow_rebuys=request.allow_rebuys,
             host_seat=host_seat,
-            between_hands=self.between_hands,
+            between_hands=(
+                self.between_hands if request.next_hand_delay is None else request.next_hand_delay
+            ),
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
             listed=request.listed,

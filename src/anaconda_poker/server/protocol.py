@@ -24,6 +24,8 @@ from pydantic import (
     model_validator,
 )
 
+from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.core.config import MAX_AMOUNT, MAX_CHIPS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
 
@@ -40,8 +42,6 @@ NAME_RULE = (
     "and starts with a letter or a digit"
 )
 """The English sentence sent when a name does not match :data:`NAME_PATTERN`."""
-MAX_CHIPS = 10**9
-"""Largest chip amount accepted anywhere (stacks, rebuys, bets)."""
 MAX_HAND_NO = 2**31 - 1
 """Largest hand number a request may name (the database's 32-bit integer column); larger
 numbers are answered ``hand_not_found`` instead of failing in the database driver."""
@@ -106,13 +106,15 @@ class Hello(_Message):
 
 
 class ActionBody(_Message):
-    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips) or ``cards``."""
+    """A HAND_HISTORY.md action object: ``action`` plus ``to`` (chips), ``cards`` or
+    ``direction`` (``declare``: ``high``, ``low`` or ``both``, RULES.md §6)."""
 
-    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange"]
-    to: int | None = Field(default=None, ge=1, le=MAX_CHIPS)
+    action: Literal["fold", "check", "call", "bet", "raise", "pass", "arrange", "declare"]
+    to: int | None = Field(default=None, ge=1, le=MAX_AMOUNT)  # stacks grow past MAX_CHIPS
     cards: list[Annotated[str, Field(min_length=2, max_length=3)]] | None = Field(
         default=None, max_length=9
     )
+    direction: Literal["high", "low", "both"] | None = None
     all_in: bool | None = None
 
 
@@ -239,7 +241,12 @@ class BotSpec(_Message):
     """A bot seat at table creation."""
 
     seat: int = Field(ge=0, le=9)
-    level: str = Field(min_length=1, max_length=32)
+    level: str = Field(
+        min_length=1,
+        max_length=32,
+        # documented (OpenAPI) as the bot levels; any other answers invalid_config
+        json_schema_extra={"enum": list(BOTS)},
+    )
     name: Name | None = None
 
 
@@ -259,6 +266,7 @@ class CreateTableRequest(_Message):
     time_bank: float = Field(default=60.0, ge=0, le=36000)
     dealers_choice: bool = False
     bot_pause: float = Field(default=1.0, ge=0, le=30)
+    next_hand_delay: float | None = Field(default=None, ge=0, le=120)
     auto_start: bool = True
     allow_rebuys: bool = True
     host_plays: bool = True

@@ -14,7 +14,15 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
-from anaconda_poker.core.config import Betting, FirstToAct, ForcedBet, Split, TableConfig
+from anaconda_poker.core.config import (
+    Betting,
+    DeclareMode,
+    FirstToAct,
+    ForcedBet,
+    Split,
+    Swing,
+    TableConfig,
+)
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
 from anaconda_poker.server.connection import WebSocketConnection
@@ -23,6 +31,7 @@ from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.histories import history_for
 from anaconda_poker.server.ledger_csv import ledger_csv
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.presence import TOO_MANY_SOCKETS
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
     ActionMessage,
@@ -38,6 +47,7 @@ from anaconda_poker.server.protocol import (
     parse_client_message,
 )
 from anaconda_poker.server.rate_limit import TokenBucket
+from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.server.table import Table
 
 log = logging.getLogger("anaconda_poker.server.routes")
@@ -45,7 +55,8 @@ log = logging.getLogger("anaconda_poker.server.routes")
 HELLO_TIMEOUT = 10.0
 """Seconds a new websocket has to send ``hello``."""
 ABUSE_LIMIT = 100
-"""Refused messages in a row after which a connection is closed (code 1008)."""
+"""Messages in a row refused for the rate limit after which a connection is closed (code
+1008)."""
 
 router = APIRouter()
 
@@ -110,7 +121,7 @@ async def health() -> dict[str, str]:
 
 
 @router.get("/api/options")
-async def options() -> dict[str, Any]:
+async def options(request: Request) -> dict[str, Any]:
     """Defaults and allowed values for the create-table form."""
     return {
         "config_defaults": TableConfig().to_dict(),
@@ -122,6 +133,8 @@ async def options() -> dict[str, Any]:
             "forced_bet": [f.value for f in ForcedBet],
             "reveal_first_to_act": [f.value for f in FirstToAct],
             "roll_betting_rounds": [4, 5],
+            "declare": [d.value for d in DeclareMode],
+            "swing": [s.value for s in Swing],
         },
         "bot_levels": list(BOT_LEVELS),
         "table_defaults": {
@@ -131,6 +144,7 @@ async def options() -> dict[str, Any]:
             "time_bank": 60,
             "dealers_choice": False,
             "bot_pause": 1.0,
+            "next_hand_delay": lobby_of(request).between_hands,
             "auto_start": True,
             "allow_rebuys": True,
             "host_plays": True,
@@ -239,7 +253,8 @@ async def hand_history(
 # ====================================================================== websocket
 @router.websocket("/ws")
 async def websocket_endpoint(websocket: WebSocket) -> None:
-    """One client: ``hello`` first, then messages until it disconnects."""
+    """One client: ``hello`` first, then messages until it disconnects (or the table closes
+    it: its seat was given up, ``server/presence.py``)."""
     settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers, settings.allowed_origins):
         await websocket.close(code=1008)  # before accept: answered with HTTP 403
@@ -247,24 +262,40 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     await websocket.accept()
     conn = WebSocketConnection(websocket)
     conn.start()
+    addresses: AddressSockets = websocket.app.state.address_sockets
+    address = websocket.client.host if websocket.client is not None else "?"
+    if not addresses.acquire(address):
+        refuse = ClientError(
+            "too_many_sockets",
+            f"this address already has {addresses.limit} sockets open (the most allowed); "
+            "close one",
+        )
+        _send_error(conn, refuse, None)
+        conn.close(TOO_MANY_SOCKETS, "too many sockets from this address")
+        await conn.wait_closed()
+        return
     table: Table | None = None
     rate, burst = settings.rate_limit
-    bucket = TokenBucket(rate=rate, burst=burst)
+    bucket = TokenBucket(rate=rate, burst=burst)  # spectators' own; a seat's is shared
     try:
         table = await _hello(websocket, conn)
         if table is None:
             return
+        bucket = table.presence.seat_bucket(conn) or bucket
+        refused_in_row = 0
         while not conn.closed:
             message = await websocket.receive()
             received = time.perf_counter()
             if message["type"] == "websocket.disconnect":
                 break
             if not bucket.allow():
-                if bucket.refused_in_row >= ABUSE_LIMIT:
+                refused_in_row += 1
+                if refused_in_row >= ABUSE_LIMIT:
                     conn.close(1008)
                     break
                 _send_error(conn, ClientError("rate_limited", "too many messages; slow down"), None)
                 continue
+            refused_in_row = 0
             _dispatch(table, conn, message, received)
     except WebSocketDisconnect:
         pass
@@ -273,6 +304,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         _send_error(conn, ClientError("internal", "the server failed"), None)
         conn.close(1011)
     finally:
+        addresses.release(address)
         if table is not None:
             table.tell("leave", conn)
         conn.close()
@@ -318,20 +350,28 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
             if not isinstance(parsed, Hello):
                 raise ClientError("hello_required", "the first message must be hello")
             if parsed.token is not None:
-                table, seat = lobby.seat_for_token(parsed.token)
-                conn.seat = seat
+                table, _seat = lobby.seat_for_token(parsed.token)
+                conn.token_hash = hash_token(parsed.token)  # the table checks it again
             elif parsed.table_id is not None and parsed.spectate:
                 table = lobby.table(parsed.table_id)
-                conn.seat = None
+                conn.token_hash = None
             else:
                 raise ClientError(
                     "bad_message", "hello needs a token, or table_id with spectate: true"
                 )
             conn.table_id = table.table_id
-            await table.request("join", conn)
+            try:
+                await table.request("join", conn)
+            except BaseException as exc:
+                if not isinstance(exc, ClientError):  # cancelled while queued: undo if it ran
+                    table.tell("leave", conn)
+                raise
             return table
         except ClientError as error:
             _send_error(conn, error, "hello")
+            if error.code == "too_many_sockets":
+                conn.close(TOO_MANY_SOCKETS, "too many sockets for this seat")
+                return None
     conn.close(1008)
     return None
 

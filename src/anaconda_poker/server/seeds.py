@@ -46,7 +46,8 @@ from anaconda_poker.core.fairness_v3 import VERSION, canonical_seeds, check_seed
 from anaconda_poker.server.errors import ClientError, RecoveryError
 
 if TYPE_CHECKING:
-    from anaconda_poker.server.table import Connection, HandMeta, Table
+    from anaconda_poker.server.presence import Connection
+    from anaconda_poker.server.table import HandMeta, Table
 
 DEFAULT_SEED_WINDOW = 0.0
 """Seconds a table waits for the seeds of its connected human seats when embedded (a
@@ -233,7 +234,7 @@ class Seeding:
             if self.window > 0
             and (record := table.seats[s]) is not None
             and record.bot is None
-            and record.connections > 0
+            and table.presence.sockets_of(s) > 0
         ]
         hand_no = table.hand_no + 1
         if not asked:
@@ -282,7 +283,7 @@ class Seeding:
     def on_join(self, conn: Connection) -> None:
         """Ask a reconnecting seat again while its seed is awaited."""
         current = self.round
-        seat = conn.seat
+        seat = self.table.presence.seat_of(conn, self.table.seats)
         if current is not None and seat is not None and seat in current.missing:
             self.table._send(conn, _dumps(self.request_message()))
 

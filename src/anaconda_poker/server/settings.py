@@ -8,6 +8,8 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
+from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
@@ -31,21 +33,55 @@ class ServerSettings:
         seed_window: seconds connected human seats have to send their seed before each deal
             (fairness version 3, ``server/seeds.py``; 0 asks nobody).
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
-        rate_limit: messages per second and burst size allowed per websocket connection.
+        rate_limit: messages per second and burst size allowed per seat (all its sockets
+            together) and per spectator socket.
         writer_mode: how events are committed: ``immediate`` (default), ``grouped`` or
             ``threaded`` (:class:`~anaconda_poker.storage.event_store.EventWriter`).
         create_rate_limit: tables created plus seats taken (``POST /api/tables``,
             ``POST /api/tables/{id}/seats``) allowed per client address: per second and
             burst size; ``None`` turns the limit off (load benchmarks).
+        max_sockets_per_seat: websockets one seat may hold at once (``None``: no limit).
+        max_sockets_per_address: websockets one client address may hold at once (``None``:
+            no limit).
+        idle_grace: seconds a table without any websocket keeps playing before its bots,
+            timers and deals stop until someone connects (``None``: never).
+        table_update_delay: seconds over which TableInfo changes from sockets joining and
+            leaving are coalesced into one update (0: one update per join, at once).
+        allowed_hosts: the host names answered (``Host`` header); any other gets
+            ``400 bad_host`` (``server/http_security.py``, against DNS rebinding). Default:
+            the loopback names only; ``anaconda-poker serve`` adds the bound address,
+            ``--public-url`` and ``--allowed-host``.
+        forwarded_allow_ips: proxies whose ``X-Forwarded-For`` names the client address the
+            limits count (:func:`~anaconda_poker.server.http_security.client_address`);
+            ``()`` trusts nobody (the TCP peer counts), ``None`` trusts every peer.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
     allowed_origins: tuple[str, ...] = ()
     static_dir: Path = field(default=STATIC_DIR)
     create_default_lobby: bool = True
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     seed_window: float = DEFAULT_SEED_WINDOW
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"
     create_rate_limit: tuple[float, float] | None = (0.5, 30.0)
+    max_sockets_per_seat: int | None = 8
+    max_sockets_per_address: int | None = 64
+    idle_grace: float | None = 30.0
+    table_update_delay: float = 0.5
+    allowed_hosts: AllowedHosts = field(default=AllowedHosts.of(LOOPBACK_HOSTS))
+    forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()
+
+    def presence(self) -> PresenceOptions:
+        """The tables' socket options (``server/presence.py``).
+
+        Raises:
+            ValueError: a limit below 1 or a negative time.
+        """
+        return PresenceOptions(
+            max_sockets_per_seat=self.max_sockets_per_seat,
+            idle_grace=self.idle_grace,
+            table_update_delay=self.table_update_delay,
+            rate_limit=self.rate_limit,
+        )

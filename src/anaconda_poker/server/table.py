@@ -28,16 +28,24 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
 from anaconda_poker.server.names import name_clash
+from anaconda_poker.server.presence import (
+    SEAT_REVOKED,
+    SEAT_REVOKED_REASON,
+    Connection,
+    Presence,
+    PresenceOptions,
+)
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, Seeding, history_fields
 from anaconda_poker.storage.event_store import (
     EventWriter,
@@ -58,16 +66,6 @@ CHOOSE_GAME_SECONDS = 20.0
 """How long the dealer may take to choose the game when the table has no action timer."""
 
 
-class Connection(Protocol):
-    """A client attached to a table: a seat number (``None`` = spectator) and an outbox."""
-
-    seat: int | None
-
-    def send(self, text: str) -> None:
-        """Queue one text frame for the client (never blocks)."""
-        ...
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableSettings:
     """A table's fixed options (``POST /api/tables``; stored with the table).
@@ -84,7 +82,9 @@ class TableSettings:
         auto_start: deal hands automatically.
         allow_rebuys: seats may ask for more chips.
         host_seat: the host's seat, or ``None`` (then rebuys are approved automatically).
-        between_hands: pause between two automatically dealt hands, seconds.
+        between_hands: pause between two automatically dealt hands, seconds: the showdown
+            stays on the table that long (``next_hand_delay`` in TableInfo and the create
+            request, issue 12 §3).
         wait_for_humans: deal automatically only while a human seat would be dealt in (the
             default lobby's bots do not play alone).
         show_equity: players may see their own equity in the web client (advice only; the
@@ -107,7 +107,7 @@ class TableSettings:
     auto_start: bool = True
     allow_rebuys: bool = True
     host_seat: int | None = 0
-    between_hands: float = 3.0
+    between_hands: float = 8.0
     wait_for_humans: bool = False
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
@@ -160,7 +160,8 @@ class TableSettings:
 
 @dataclass(slots=True)
 class SeatRecord:
-    """One occupied seat (the model; ``connections`` is runtime only)."""
+    """One occupied seat (the model). ``generation`` is the table's seat generation when
+    the seat was taken: with ``token_hash`` it names this occupancy (``server/presence.py``)."""
 
     seat: int
     name: str
@@ -176,7 +177,7 @@ class SeatRecord:
     timeouts: int = 0
     leaving: bool = False
     first_hand: int = 1  # the first hand its occupant could be dealt into
-    connections: int = 0
+    generation: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +261,7 @@ class Table:
         created_at: Unix seconds.
         seed_window: seconds connected human seats have to send their seed before each deal
             (``server/seeds.py``; 0 asks nobody).
+        presence: socket limits and timings (``server/presence.py``).
     """
 
     def __init__(
@@ -271,6 +273,7 @@ class Table:
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         created_at: float | None = None,
         seed_window: float = DEFAULT_SEED_WINDOW,
+        presence: PresenceOptions | None = None,
     ) -> None:
         self.table_id = table_id
         self.settings = settings
@@ -295,10 +298,12 @@ class Table:
         self.seq = 0
         self.acts: dict[int, int] = {}
         self.dealt_in: frozenset[int] = frozenset()
+        self.seat_generation = 0  # +1 on every seat taken or left
         self._fast_replay = False
         self.seeding = Seeding(self, seed_window)  # the seed round before a deal
         # -- runtime --
-        self.connections: set[Connection] = set()
+        self.presence = Presence(presence)
+        self.connections: set[Connection] = self.presence.connections
         self.policies: dict[int, SeatPolicy] = {}
         self.stats = TableStats()
         self.failed = False
@@ -328,6 +333,7 @@ class Table:
 
     def _ev_seat_taken(self, p: Mapping[str, Any]) -> None:
         seat = int(p["seat"])
+        self.seat_generation += 1
         self.seats[seat] = SeatRecord(
             seat=seat,
             name=str(p["name"]),
@@ -337,6 +343,7 @@ class Table:
             time_bank=self.settings.time_bank,
             bought_in=int(p["stack"]),
             first_hand=self.hand_no + 1,
+            generation=self.seat_generation,
         )
         if p.get("host"):
             self.host_seat = seat
@@ -365,6 +372,7 @@ class Table:
         self.departed.append(_ledger_line(record, left=True))
         self.seeding.forget(seat)
         self.seats[seat] = None
+        self.seat_generation += 1
         self.policies.pop(seat, None)
         self.host_seat = None if p.get("host") is None else int(p["host"])
 
@@ -412,7 +420,7 @@ class Table:
         if self._fast_replay:
             self.hand = None  # a hand finished before the last one: its outcome is in the log
         else:
-            config = self.settings.config.replace(split=Split(p["split"]))
+            config = hand_config(self.settings.config, p["split"])
             self.hand = HandState(config, seats=seats, button=button, deck=deck)
         self.meta = HandMeta(
             hand_no=int(p["hand_no"]),
@@ -610,7 +618,8 @@ class Table:
                     "seat": record.seat,
                     "name": record.name,
                     "bot": record.bot,
-                    "connected": record.bot is not None or record.connections > 0,
+                    "connected": record.bot is not None
+                    or self.presence.sockets_of(record.seat) > 0,
                     "sitting_out": record.sitting_out,
                     "leaving": record.leaving,
                     "stack": record.stack,
@@ -632,14 +641,25 @@ class Table:
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
             "bot_pause": s.bot_pause,
+            "next_hand_delay": s.between_hands,
+            "next_hand_at": self._next_hand_wall(),
             "show_equity": s.show_equity,
             "reveal_deck_after_hand": s.reveal_deck_after_hand,
             "listed": s.listed,
-            "spectators": sum(1 for c in self.connections if c.seat is None),
+            "spectators": self.presence.spectators,
             "invite_url": f"/t/{self.table_id}",
             "commitment": self.meta.commitment if self.meta is not None and self.in_hand else None,
             "seats": seats,
         }
+
+    def _next_hand_wall(self) -> float | None:
+        """When the next hand is dealt automatically, as server time (Unix seconds, like the
+        action timer's deadline), or ``None`` when no deal is armed (a hand is running, the
+        table is paused or waits for the host or for players)."""
+        if self._next_hand_at is None or self.in_hand or self.paused:
+            return None
+        loop_now = asyncio.get_running_loop().time()
+        return round(time.time() + max(0.0, self._next_hand_at - loop_now), 3)
 
     def summary(self) -> dict[str, Any]:
         """One line of ``GET /api/tables``."""
@@ -654,7 +674,7 @@ class Table:
             "occupied": len(occupied),
             "humans": sum(1 for r in occupied if r.bot is None),
             "bots": sum(1 for r in occupied if r.bot is not None),
-            "spectators": sum(1 for c in self.connections if c.seat is None),
+            "spectators": self.presence.spectators,
             "split": config.split.value,
             "betting": config.betting.value,
             "stakes": {
@@ -675,12 +695,18 @@ class Table:
 
     # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
-        """The engine view this client may see: ``view(seat)`` for a seat dealt in,
-        ``view(None)`` for spectators and seats not in the hand, ``None`` before any hand."""
+        """The engine view this client may see: ``view(seat)`` for a seat whose occupant
+        was dealt in, ``view(None)`` for spectators, seats not in the hand and occupants who
+        sat down after the deal (RULES.md §7), ``None`` before any hand."""
         hand = self.hand
         if hand is None:
             return None
-        if seat is not None and 0 <= seat < hand.n_seats and hand.dealt_in[seat]:
+        if (
+            seat is not None
+            and 0 <= seat < hand.n_seats
+            and hand.dealt_in[seat]
+            and self.history_seat(seat, self.hand_no) is not None
+        ):
             return hand.view(seat)
         return hand.view(None)
 
@@ -745,7 +771,7 @@ class Table:
         timer = self._timer()
         texts: dict[int | None, str] = {}
         for conn in list(self.connections):
-            key = conn.seat
+            key = self.presence.seat_of(conn, self.seats)
             text = texts.get(key)
             if text is None:
                 text = texts[key] = _dumps(self.state_message(key, timer=timer))
@@ -753,12 +779,13 @@ class Table:
 
     def _send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
         text = _dumps(message)
-        for conn in list(self.connections):
-            if conn.seat == seat:
+        for conn in self.presence.of_seat(seat):
+            if self.presence.holds(conn, self.seats):
                 self._send(conn, text)
 
     def broadcast_table(self) -> None:
         """Send the public TableInfo to everyone."""
+        self.presence.update_sent()
         self.broadcast({"type": "table", "table": self.public_info()})
 
     def _error(self, conn: Connection | None, error: ClientError, ref: str | None) -> None:
@@ -886,23 +913,31 @@ class Table:
         try:
             if handler is None:
                 raise ClientError("bad_message", f"unknown request {command.kind!r}")
+            if command.conn is not None and command.kind not in ("join", "leave"):
+                self._check_binding(command.conn)
             result = await handler(self, command.conn, **command.args)
         except ClientError as error:
             if command.future is not None and not command.future.done():
                 command.future.set_exception(error)
-            if command.conn is not None:
+            if command.conn is not None and command.kind != "join":  # hello answers a join
                 self._error(command.conn, error, command.kind)
             return
         if command.future is not None and not command.future.done():
             command.future.set_result(result)
 
     # ---------------------------------------------------------------- scheduling
+    @property
+    def idle(self) -> bool:
+        """No socket has been attached for the idle grace period: bots, timers and automatic
+        deals stop until one attaches (``server/presence.py``; the hand stays as committed)."""
+        return self.presence.idle(asyncio.get_running_loop().time())
+
     def _reschedule(self) -> None:
         """Arm one wake-up at the earliest due time (bot pause, deadline, next hand)."""
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None
-        if self._task is None or self.failed or self.paused:
+        if self._task is None or self.failed or self.paused or self.idle:
             return
         due = [d.due for d in self._decisions.values()]
         if self._next_hand_at is not None:
@@ -974,7 +1009,7 @@ class Table:
             self._next_hand_at = now + delay
 
     async def _on_tick(self) -> None:
-        if self.paused or self.failed:
+        if self.paused or self.failed or self.idle:
             return
         now = asyncio.get_running_loop().time()
         if self.seeding.due is not None and self.seeding.due <= now:
@@ -1045,19 +1080,20 @@ class Table:
                 loop_now = asyncio.get_running_loop().time()
                 limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
                 self._choosing = (dealer, loop_now + limit)
-                self._send_to_seat(
-                    dealer,
-                    {
-                        "type": "choose_game",
-                        "hand_no": self.hand_no + 1,
-                        "options": [s.value for s in Split],
-                        "default": self.settings.config.split.value,
-                        "deadline": round(time.time() + limit, 3),
-                    },
-                )
+                self._send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
                 self.broadcast_table()
                 return
         await self._deal(self.settings.config.split.value)
+
+    def _choose_game_message(self, due: float) -> dict[str, Any]:
+        """``choose_game`` for the dealer; ``due``: the loop time the default game is dealt."""
+        return {
+            "type": "choose_game",
+            "hand_no": self.hand_no + 1,
+            "options": [s.value for s in Split],
+            "default": self.settings.config.split.value,
+            "deadline": round(time.time() + due - asyncio.get_running_loop().time(), 3),
+        }
 
     async def _deal(self, split: str) -> None:
         """Commit to a server deck, collect the players' seeds, then deal the deck they
@@ -1178,9 +1214,9 @@ class Table:
                 "history_url": f"/api/tables/{self.table_id}/hands/{self.hand_no}",
             }
         )
+        self._maybe_schedule_next_hand(now)  # first: the table message says when it deals
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
-        self._maybe_schedule_next_hand(now)
 
     def full_history(self) -> dict[str, Any]:
         """The current/last hand's HAND_HISTORY.md document with the fairness fields."""
@@ -1195,11 +1231,20 @@ class Table:
 
     # ================================================================== requests
     async def _cmd_join(self, conn: Connection) -> dict[str, Any]:
-        seat = conn.seat
-        self.connections.add(conn)
+        """Attach a socket after its ``hello``: checked and registered in this one step
+        (``server/presence.py``), then welcomed and resynced; others get the TableInfo
+        change coalesced.
+
+        Raises:
+            ClientError: ``bad_token``, ``too_many_sockets`` (nothing changed).
+        """
+        binding = self.presence.bind(conn, self.seats)
+        was_idle = self.idle
+        self.presence.register(conn, binding)
+        if was_idle:
+            self._restart_clocks()
+        seat = binding.seat
         is_host = seat is not None and seat == self.host_seat
-        if seat is not None:
-            self._seat(seat).connections += 1
         record = self.seats[seat] if seat is not None else None
         welcome = {
             "type": "welcome",
@@ -1210,38 +1255,49 @@ class Table:
             "server_time": round(time.time(), 3),
         }
         self._send(conn, _dumps(welcome))
-        self.broadcast_table()
+        self._presence_changed(conn)
         self._send(conn, _dumps({"type": "chat_history", "messages": list(self.chat)}))
         self._send(conn, _dumps(self.state_message(seat)))
         if is_host:
             for message in self._pending_rebuy_messages():
                 self._send(conn, _dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
-            loop_now = asyncio.get_running_loop().time()
-            self._send(
-                conn,
-                _dumps(
-                    {
-                        "type": "choose_game",
-                        "hand_no": self.hand_no + 1,
-                        "options": [s.value for s in Split],
-                        "default": self.settings.config.split.value,
-                        "deadline": round(time.time() + self._choosing[1] - loop_now, 3),
-                    }
-                ),
-            )
+            self._send(conn, _dumps(self._choose_game_message(self._choosing[1])))
         self.seeding.on_join(conn)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
 
     async def _cmd_leave(self, conn: Connection) -> None:
-        if conn in self.connections:
-            self.connections.discard(conn)
-            if conn.seat is not None:
-                record = self.seats[conn.seat]
-                if record is not None:
-                    record.connections = max(0, record.connections - 1)
+        if self.presence.unregister(conn, asyncio.get_running_loop().time()):
+            self._presence_changed(None)
+
+    def _presence_changed(self, joined: Connection | None) -> None:
+        """A socket joined (``joined``, sent the TableInfo at once) or left: the others get
+        the change once, coalesced over ``table_update_delay`` (``server/presence.py``)."""
+        if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
+        elif joined is not None:
+            self._send(joined, _dumps({"type": "table", "table": self.public_info()}))
+
+    async def _cmd_table_update(self, conn: Connection | None) -> None:
+        del conn
+        if self.presence.update_pending:
+            self.broadcast_table()
+
+    def _check_binding(self, conn: Connection) -> None:
+        """Refuse a request from a socket that is not attached, or whose seat is no longer
+        held by the token it said ``hello`` with (then it is closed: ``SEAT_REVOKED``).
+
+        Raises:
+            ClientError: ``hello_required`` (not attached), ``bad_token`` (seat given up).
+        """
+        if self.presence.holds(conn, self.seats):
+            return
+        if self.presence.unregister(conn, asyncio.get_running_loop().time()):
+            conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
+            self._presence_changed(None)
+            raise ClientError("bad_token", "this socket's token no longer holds its seat")
+        raise ClientError("hello_required", "this socket is not attached to the table")
 
     async def _cmd_sync(self, conn: Connection) -> None:
         self._send(conn, _dumps({"type": "table", "table": self.public_info()}))
@@ -1345,16 +1401,17 @@ class Table:
     def _announce_departures(
         self, events: list[tuple[str, dict[str, Any]]], host: int | None
     ) -> None:
-        """Tell the clients of seats that left (they stay connected, as spectators) and a new
-        host its pending rebuy requests. The new seating and ledger are the caller's to
-        broadcast (at a hand's end :meth:`_after_hand` already does)."""
+        """Tell the sockets of seats that left ``seat_left`` and close them (their token no
+        longer holds a seat: ``server/presence.py``), and a new host its pending rebuy
+        requests. The new seating and ledger are the caller's to broadcast (at a hand's end
+        :meth:`_after_hand` already does)."""
         left = [payload for kind, payload in events if kind == "seat_left"]
+        now = asyncio.get_running_loop().time()
         for payload in left:
             text = _dumps({"type": "seat_left", **payload})
-            for conn in list(self.connections):
-                if conn.seat == payload["seat"]:
-                    self._send(conn, text)
-                    conn.seat = None  # its token no longer holds a seat
+            for conn in self.presence.revoke(payload["seat"], now):
+                self._send(conn, text)
+                conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
         if left and self.host_seat is not None and self.host_seat != host:
             self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
             for request in self._pending_rebuy_messages():
@@ -1405,15 +1462,20 @@ class Table:
         if not self.paused:
             return
         await self._record([("paused", {"value": False})])
+        self._restart_clocks()
+        self.broadcast_table()
+        self.broadcast_state()
+
+    def _restart_clocks(self) -> None:
+        """After a pause or an idle spell: deadlines and bot pauses restart from now."""
         now = asyncio.get_running_loop().time()
-        self._decisions.clear()  # deadlines restart from the resume
+        self._decisions.clear()
         self._refresh_decisions(now)
         if self._choosing is not None:
             limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
             self._choosing = (self._choosing[0], now + limit)
+        self._next_hand_at = None  # the showdown countdown starts again in full, announced
         self._maybe_schedule_next_hand(now)
-        self.broadcast_table()
-        self.broadcast_state()
 
     async def _cmd_next_hand(self, conn: Connection | None) -> None:
         self._require_host(conn)
@@ -1589,6 +1651,7 @@ _COMMANDS: dict[str, Callable[..., Any]] = {
     "rebuy": Table._cmd_rebuy,
     "approve_rebuy": Table._cmd_approve_rebuy,
     "deny_rebuy": Table._cmd_deny_rebuy,
+    "table_update": Table._cmd_table_update,
     "take_seat": Table._cmd_take_seat,
     "leave_seat": Table._cmd_leave_seat,
     "seed": lambda table, conn, hand_no, seed: table.seeding.receive(conn, hand_no, seed),

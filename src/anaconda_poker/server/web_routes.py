@@ -242,6 +242,7 @@ def _advise(
     from anaconda_poker.analysis.equity import equity as seat_equity
     from anaconda_poker.analysis.knowledge import knowledge_from_view
     from anaconda_poker.analysis.values import NO_LOW, hand_values
+    from anaconda_poker.core.evaluation import five_card_choices
 
     you = view["you"]
     hand = parse_codes(list(you.get("hand") or []))
@@ -254,8 +255,15 @@ def _advise(
         if split.has_low and int(lows.max()) != NO_LOW:
             out["low"] = _cards(reveal_order(fives[int(np.argmax(lows))], split))
         if split.has_low:
+            # "best for both" is the best-scoring five that no other five beats or matches on
+            # both halves (a Monte Carlo share can rank a dominated five first by noise: queens
+            # and tens with a 5 kicker over the king kicker when no low is possible)
             ranked = arrange_choices(knowledge, split=split, trials=ADVICE_TRIALS, rng=0)
-            out["both"] = _cards(ranked[0].cards)
+            frontier = {
+                frozenset(c.cards) for c in five_card_choices(hand, split.value) if c.pareto
+            }
+            both = next((c for c in ranked if frozenset(c.cards) in frontier), ranked[0])
+            out["both"] = _cards(both.cards)
     if with_equity:
         out["equity"] = seat_equity(knowledge, split=split, trials=ADVICE_TRIALS, rng=0).to_dict()
     return out

@@ -18,8 +18,6 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from anaconda_poker.storage.schema import metadata
-
 log = logging.getLogger("anaconda_poker.storage")
 
 
@@ -116,18 +114,22 @@ class Checkpointer:
 
 
 def open_database(url: str, *, create: bool = True) -> Engine:
-    """Create an SQLAlchemy engine for ``url`` and (by default) create missing tables.
+    """Create an SQLAlchemy engine for ``url`` and (by default) upgrade its schema.
 
     For SQLite files the parent folder is created. ``sqlite://`` (in memory) is refused
     because the server's writer thread and readers need one shared database.
 
     Args:
         url: ``sqlite:///path/to/file.sqlite3``, a bare file path, or ``postgresql://...``.
-        create: create the schema's tables if they do not exist.
+        create: bring the schema to the newest revision with
+            :func:`anaconda_poker.storage.migrate.upgrade_database` (an empty database gets
+            every table, one from before migrations is stamped and upgraded).
 
     Raises:
         DatabaseURLError: unsupported scheme or an in-memory SQLite URL.
         sqlalchemy.exc.OperationalError: the database cannot be reached or opened.
+        anaconda_poker.storage.migrate.MigrationError: the schema cannot be upgraded (see
+            there).
     """
     full = make_url(normalise_url(url))
     if full.get_backend_name() == "sqlite":
@@ -139,5 +141,7 @@ def open_database(url: str, *, create: bool = True) -> Engine:
     else:
         engine = create_engine(full, pool_pre_ping=True)
     if create:
-        metadata.create_all(engine)
+        from anaconda_poker.storage.migrate import upgrade_database  # imports Alembic
+
+        upgrade_database(engine)
     return engine

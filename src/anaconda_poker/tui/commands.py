@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.i18n import N_, Translator, action_label
+from anaconda_poker.tui.declare import parse_direction
 
 VERBS: dict[str, str] = {
     "fold": "fold",
@@ -39,6 +40,8 @@ VERBS: dict[str, str] = {
     "l": "low",
     "both": "both",
     "o": "both",
+    "declare": "declare",
+    "d": "declare",
     "clear": "clear",
     "x": "clear",
     "ok": "confirm",
@@ -63,6 +66,7 @@ _ACTION_VERBS = {
     ActionKind.RAISE: "raise",
     ActionKind.PASS: "pass",
     ActionKind.ARRANGE: "arrange",
+    ActionKind.DECLARE: "declare",
 }
 
 _OTHER_WORDS: dict[str, str] = {
@@ -93,11 +97,14 @@ class Command:
         amount: chips, the "to" total of ``bet``/``raise`` (``None`` = the minimum).
         cards: card references for ``pass``/``arrange``/``select``: positions (``"3"``) or
             card names (``"As"``), as typed.
+        direction: for ``declare``: ``high``, ``low`` or ``both`` (RULES.md §6); ``None``
+            when not given.
     """
 
     verb: str
     amount: int | None = None
     cards: tuple[str, ...] = ()
+    direction: str | None = None
 
 
 def local_words(t: Translator) -> dict[str, str]:
@@ -137,6 +144,8 @@ def command_examples(t: Translator) -> list[str]:
         f"all-in · {w('pass')} 1 2 3 · {w('pass')} As Kd 2c",
         f"{w('arrange')} 3 1 5 2 4 · {w('high')} · {w('low')} · {w('both')} · "
         f"{w('clear')} · {w('help')} · {w('quit')}",
+        f"{w('declare')} {t('High').lower()} · {w('declare')} {t('Low').lower()} · "
+        f"{w('declare')} swing",
     ]
 
 
@@ -186,9 +195,40 @@ def parse_command(text: str, t: Translator) -> Command:
         return Command(verb, amount=int(rest[0]))
     if verb in _CARD_VERBS:
         return Command(verb, cards=tuple(w.strip(",") for w in rest if w.strip(",")))
+    if verb == "declare":
+        return _declare_command(words[0], rest, t)
+    if rest and verb == "check":
+        # Where the poker word for check is also the everyday word for passing cards
+        # (Portuguese "passar", Spanish "pasar"), cards after it mean a card pass.
+        cards = [w for w in rest if not (w.isalpha() and len(w) > 3)] or ["1", "2", "3"]
+        example = " ".join([_word(t, "pass"), *cards])
+        raise CommandError(
+            t(
+                '"{command}" is the check; to pass cards type: {example}',
+                command=words[0],
+                example=example,
+            )
+        )
     if rest:
         raise CommandError(t("{command} takes nothing after it", command=words[0]))
     return Command(verb)
+
+
+def _declare_command(head: str, rest: list[str], t: Translator) -> Command:
+    """``declare high|low|both`` (or ``swing``), in English or the game's language."""
+    if not rest:
+        return Command("declare")
+    direction = parse_direction(rest[0], t) if len(rest) == 1 else None
+    if direction is None:
+        example = head + " " + t("High").lower()
+        raise CommandError(
+            t(
+                "{command} needs high, low or both (swing), e.g. {example}",
+                command=head,
+                example=example,
+            )
+        )
+    return Command("declare", direction=direction.value)
 
 
 def _command_list(t: Translator) -> str:

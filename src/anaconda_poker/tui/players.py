@@ -7,7 +7,7 @@ state itself.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from anaconda_poker.bots.protocol import Bot
 from anaconda_poker.bots.registry import BOTS, create_bot
@@ -43,22 +43,25 @@ class BotPolicy:
     Args:
         level: a name of the bots registry.
         rng: the bot's only source of randomness.
+        options: keyword options of the bot's constructor (``raise_cap_bets`` of the
+            heuristic bot).
 
     Raises:
         ValueError: if ``level`` is not a known level.
     """
 
-    def __init__(self, level: str, rng: random.Random) -> None:
+    def __init__(self, level: str, rng: random.Random, **options: Any) -> None:
         if level not in BOTS:
             raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
         self.level = level
         self._rng = rng
+        self._options = options
         self._config: TableConfig | None = None
         self._bot: Bot | None = None
 
     def _bot_for(self, config: TableConfig) -> Bot:
         if self._bot is None or self._config != config:
-            self._bot = create_bot(self.level, config=config, rng=self._rng)
+            self._bot = create_bot(self.level, config=config, rng=self._rng, **self._options)
             self._config = config
         return self._bot
 
@@ -68,14 +71,20 @@ class BotPolicy:
         return bot.act(state.view(seat), state.legal_actions(seat))
 
 
-def make_policy(level: str, rng: random.Random) -> Policy:
+def make_policy(level: str, rng: random.Random, *, raise_cap_bets: int = 4) -> Policy:
     """The policy of a bot level.
 
     Args:
         level: one of :data:`LEVELS`.
         rng: the bot's own random source (seed it for reproducible games).
+        raise_cap_bets: the heuristic bot stops raising once a betting round's bet reaches
+            this many big bets (4 is its full strength; other levels ignore it).
 
     Raises:
-        ValueError: if ``level`` is not a known level.
+        ValueError: if ``level`` is not a known level, or ``raise_cap_bets`` is below 1.
     """
+    if raise_cap_bets < 1:
+        raise ValueError(f"--bot-raise-cap must be at least 1 big bet, got {raise_cap_bets}")
+    if level == "heuristic":
+        return BotPolicy(level, rng, raise_cap_bets=raise_cap_bets)
     return BotPolicy(level, rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -44,20 +45,35 @@ def _fit_scroll(screen: Screen[Any], scroll_id: str, *, rows_used: int, short_us
 class ShowdownScreen(ModalScreen[str]):
     """The end of a hand: pots, winners, hands; then continue, change the game or quit.
 
-    Dismissed with ``"next"``, ``"game"`` or ``"quit"``.
+    ``notes`` are sentences shown below the summary, outside its scroll (a history that
+    could not be saved, going broke). ``next_label`` renames Enter's choice ("Rebuy 400")
+    and adds S for the session summary (dismissed with ``"summary"``).
+
+    Dismissed with ``"next"``, ``"game"``, ``"summary"`` or ``"quit"``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "choose('next')", show=False),
         Binding("g", "choose('game')", show=False),
+        Binding("s", "choose('summary')", show=False),
         Binding("q,escape", "choose('quit')", show=False),
     ]
 
-    def __init__(self, summary: RenderableType, t: Translator, *, can_continue: bool) -> None:
+    def __init__(
+        self,
+        summary: RenderableType,
+        t: Translator,
+        *,
+        can_continue: bool,
+        notes: Sequence[str] = (),
+        next_label: str | None = None,
+    ) -> None:
         super().__init__()
         self._summary = summary
         self._t = t
         self._can_continue = can_continue
+        self._notes = list(notes)
+        self._next_label = next_label
 
     def compose(self) -> ComposeResult:
         """The summary and the three choices."""
@@ -65,22 +81,35 @@ class ShowdownScreen(ModalScreen[str]):
         with Vertical(id="showdown-box"):
             with VerticalScroll(id="showdown-scroll"):
                 yield Static(self._summary, id="showdown-summary")
+            if self._notes:
+                yield Static(
+                    Text("\n".join(self._notes), style="bold #ffd75f"), id="showdown-notes"
+                )
             with Horizontal(classes="choices"):
                 if self._can_continue:
-                    yield ActionButton(_("Next hand"), id="next", variant="success")
+                    yield ActionButton(self._next(), id="next", variant="success")
                     yield ActionButton(_("Change game"), id="game", variant="primary")
                 else:
                     yield ActionButton(_("Session summary"), id="next", variant="success")
+                if self._next_label is not None:
+                    yield ActionButton(_("Session summary"), id="summary")
                 yield ActionButton(_("Quit"), id="quit", variant="error")
-            pairs = [(_("Enter"), _("Next hand") if self._can_continue else _("Session summary"))]
+            pairs = [(_("Enter"), self._next() if self._can_continue else _("Session summary"))]
             if self._can_continue:
                 pairs.append(("G", _("Change game")))
+            if self._next_label is not None:
+                pairs.append(("S", _("Session summary")))
             pairs.append(("Q", _("Quit")))
             yield Static(key_bar(pairs), classes="keys")
 
+    def _next(self) -> str:
+        return self._next_label if self._next_label is not None else self._t("Next hand")
+
     def on_resize(self, event: events.Resize) -> None:
         """Keep the choices on screen: the summary scrolls when the terminal is short."""
-        _fit_scroll(self, "#showdown-scroll", rows_used=12, short_used=4)
+        width = max(20, self.size.width - 8)
+        notes = sum(1 + len(note) // width for note in self._notes)  # wrapped lines
+        _fit_scroll(self, "#showdown-scroll", rows_used=12 + notes, short_used=4 + notes)
 
     def action_choose(self, choice: str) -> None:
         """Close the screen with a choice."""
@@ -155,12 +184,19 @@ class HelpScreen(ModalScreen[None]):
             ("C / K", _("Check or call")),
             ("B / R", _("Bet or raise (the amount shown)")),
             ("+ / −", _("Change the amount of a bet or raise")),
-            ("A", _("All-in (the largest bet or raise allowed)")),
+            ("A", _("The largest bet or raise allowed: all-in when it is your whole stack")),
             ("1–9", _("Select or deselect a card (click works too)")),
             (_("Enter"), _("Pass the selected cards / keep the five selected, in order")),
             ("H / L / O", _("Suggested five: best high / best low / best for both")),
+            (
+                "H / L / S",
+                _("At a declare table, after the last betting round: declare high / low / swing"),
+            ),
             ("X", _("Clear the selection")),
+            ("•", _("Under a card: received in the last pass")),
+            ("▲", _("Under a card: turned face up")),
             ("/", _("Type a command")),
+            ("PgUp/PgDn", _("Scroll the table log")),
             ("Q", _("Quit (with a session summary)")),
         ]
         text = Text()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
@@ -87,6 +88,8 @@ class Player:
         hands_won: hands in which the player won chips from a pot (or half of one).
         scoops: pots scooped (won both halves of a high-low pot alone).
         biggest_pot: most chips won in one hand.
+        rebuys: times the player was brought back to the starting stack after going
+            broke (each adds to ``buy_in``).
     """
 
     seat: int
@@ -98,6 +101,7 @@ class Player:
     hands_won: int = 0
     scoops: int = 0
     biggest_pot: int = 0
+    rebuys: int = 0
 
     @property
     def net(self) -> int:
@@ -144,12 +148,21 @@ def apply_action(state: HandState, seat: int, action: Action) -> ActionEvent:
 
 @dataclass
 class HandRecord:
-    """A finished hand: its number, its final state and where its history was saved."""
+    """A finished hand: its number, its final state and where its history was saved.
+
+    Attributes:
+        number: the hand's number in the session (1, 2, ...).
+        state: the finished hand.
+        path: the saved hand history, ``None`` when not saved.
+        busted: seats left with no chips by this hand.
+        save_error: why the history could not be saved (``None`` = saved or not asked).
+    """
 
     number: int
     state: HandState
     path: Path | None = None
     busted: list[int] = field(default_factory=list)
+    save_error: str | None = None
 
 
 class TableSession:
@@ -208,6 +221,7 @@ class TableSession:
             )
             for s, name in enumerate(names)
         ]
+        self.starting_stack = stack
         self.rng = rng if rng is not None else random.SystemRandom()
         self.history_dir = history_dir
         self.session_id = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -236,6 +250,63 @@ class TableSession:
     def is_over(self) -> bool:
         """True when no further hand can be dealt: the person or every bot is out of chips."""
         return self.human.stack <= 0 or len(self.table.active_seats) < 2
+
+    def refill_offer(self) -> str | None:
+        """What would let the session go on after a hand: ``"rebuy"`` when the person is out
+        of chips, ``"new_bots"`` when the person has won every bot's chips, else ``None``
+        (nobody needs chips, or a hand is running)."""
+        if self.table.hand is not None:
+            return None
+        if self.human.stack <= 0:
+            return "rebuy"
+        if all(p.stack <= 0 for p in self.players if not p.human):
+            return "new_bots"
+        return None
+
+    def rebuy(self, seat: int) -> int:
+        """Bring a player who is out of chips back to the starting stack between hands.
+
+        The chips count as bought: they are added to the player's ``buy_in`` (so ``net``
+        stays honest) and ``rebuys`` goes up by one.
+
+        Args:
+            seat: the player's seat.
+
+        Returns:
+            The chips added (the starting stack).
+
+        Raises:
+            RuntimeError: if a hand is running.
+            ValueError: if the seat does not exist or still has chips.
+        """
+        if self.table.hand is not None:
+            raise RuntimeError("a rebuy waits for the end of the hand")
+        if not 0 <= seat < len(self.players):
+            raise ValueError(f"seat {seat} does not exist; seats are 0..{len(self.players) - 1}")
+        player = self.players[seat]
+        if player.stack > 0:
+            raise ValueError(f"{player.name} still has {player.stack} chips: no rebuy")
+        chips = self.starting_stack
+        self.table.add_chips(seat, chips)
+        player.stack += chips
+        player.buy_in += chips
+        player.rebuys += 1
+        return chips
+
+    def refill(self) -> list[int]:
+        """Do what :meth:`refill_offer` offers: rebuy the person, or give every bot a new
+        starting stack. Returns the seats that were given chips (none if nothing was
+        offered)."""
+        offer = self.refill_offer()
+        if offer == "rebuy":
+            seats = [self.human_seat]
+        elif offer == "new_bots":
+            seats = [p.seat for p in self.players if not p.human]
+        else:
+            return []
+        for seat in seats:
+            self.rebuy(seat)
+        return seats
 
     def start_hand(self, split: Split | None = None) -> HandState:
         """Deal the next hand (busted players sit out, the button moves on).
@@ -331,6 +402,8 @@ class TableSession:
             return Action.pass_cards(legal.cards[: legal.pass_count])
         if ActionKind.ARRANGE in legal.kinds:
             return Action.arrange(legal.cards[: legal.arrange_count])
+        if ActionKind.DECLARE in legal.kinds:  # what its face-up five win (RULES.md §6)
+            return Action.declare(strength_declaration(state.view(seat), state.config))
         return Action.fold()
 
     def apply_human(self, action: Action) -> ActionEvent:
@@ -375,7 +448,10 @@ class TableSession:
             state=state,
             busted=[s for s in state.order if self.players[s].stack == 0],
         )
-        record.path = self.save_history(state)
+        try:
+            record.path = self.save_history(state)
+        except OSError as exc:  # a full disk or a removed folder must not end the game
+            record.save_error = f"{exc.strerror or exc.__class__.__name__}: {exc.filename}"
         self.records.append(record)
         return record
 

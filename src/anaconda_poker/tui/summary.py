@@ -16,6 +16,7 @@ from rich.text import Text
 from anaconda_poker.core.state import HandState
 from anaconda_poker.i18n import Translator, describe_high, describe_low, split_label
 from anaconda_poker.tui.cards import card_row
+from anaconda_poker.tui.declare import declaration_lines
 from anaconda_poker.tui.players import LEVEL_LABELS
 from anaconda_poker.tui.session import Player
 
@@ -86,15 +87,24 @@ def pot_lines(state: HandState, t: Translator, *, you: int | None = None) -> lis
                 )
             )
             continue
-        high_names = t.join([_name(state, s) for s in pot.high_winners])
-        high_hand, _ = hand_descriptions(state, pot.high_winners[0], t)
-        lines.append(Text("  " + t("High: {players}, {hand}", players=high_names, hand=high_hand)))
+        if pot.high_winners:
+            high_names = t.join([_name(state, s) for s in pot.high_winners])
+            high_hand, _ = hand_descriptions(state, pot.high_winners[0], t)
+            lines.append(
+                Text("  " + t("High: {players}, {hand}", players=high_names, hand=high_hand))
+            )
+        else:  # declare (RULES.md §6): no high declarer won, the low takes the whole pot
+            lines.append(Text("  " + t("High: no declarer won it, the low takes the whole pot")))
         if split.has_low:
             if pot.low_winners:
                 low_names = t.join([_name(state, s) for s in pot.low_winners])
                 _, low_hand = hand_descriptions(state, pot.low_winners[0], t)
                 lines.append(
                     Text("  " + t("Low: {players}, {hand}", players=low_names, hand=low_hand or ""))
+                )
+            elif result.declarations:
+                lines.append(
+                    Text("  " + t("Low: no declarer won it, the high takes the whole pot"))
                 )
             else:
                 lines.append(
@@ -185,7 +195,16 @@ def showdown_renderable(
         + f" · {split_label(state.config.split, t)}",
         style="bold #ffffff",
     )
-    return Group(heading, Text(""), *pot_lines(state, t, you=you), Text(""), hands_table(state, t))
+    names = {seat: _name(state, seat) for seat in state.order}
+    declared = declaration_lines(result, names, t, you=you)
+    return Group(
+        heading,
+        Text(""),
+        *pot_lines(state, t, you=you),
+        *([Text(""), *declared] if declared else []),
+        Text(""),
+        hands_table(state, t),
+    )
 
 
 NARROW_SUMMARY = 100
@@ -196,8 +215,8 @@ under the table, instead of in two columns."""
 def session_table(
     players: Sequence[Player], t: Translator, *, hands: int, width: int | None = None
 ) -> Table:
-    """The session summary: each player's buy-in, final stack, net, hands won, scoops and
-    biggest pot, richest first.
+    """The session summary: each player's buy-in (with the number of rebuys), final stack,
+    net, hands won, scoops and biggest pot, richest first.
 
     Args:
         players: everyone at the table.
@@ -240,7 +259,12 @@ def session_table(
     for player in sorted(players, key=lambda p: (-p.stack, p.seat)):
         cells: list[RenderableType] = [Text(player.name, style="bold" if player.human else "")]
         if not shared:
-            cells += [level(player), t.number(player.buy_in)]
+            buy_in = t.number(player.buy_in)
+            if player.rebuys:
+                buy_in += " " + t.ngettext(
+                    "({count} rebuy)", "({count} rebuys)", player.rebuys, count=player.rebuys
+                )
+            cells += [level(player), buy_in]
         cells += [
             t.number(player.stack),
             _signed(player.net, t),

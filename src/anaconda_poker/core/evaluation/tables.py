@@ -32,6 +32,7 @@ the score lists) plus about 0.3 MB for ``flush_list``.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -233,31 +234,86 @@ def build_tables() -> Tables:
     )
     for array in arrays:
         array.flags.writeable = False
+    return tables_from_arrays(dict(zip(ARRAY_NAMES, arrays, strict=True)))
+
+
+ARRAY_NAMES: Final = (
+    "rank_table",
+    "displacement",
+    "flush_table",
+    "high_scores",
+    "low_scores",
+    "rank_keys",
+)
+"""The arrays :func:`build_tables` computes; every other field of :class:`Tables` is
+derived from them (:func:`tables_from_arrays`). A cache of the tables stores these."""
+_DTYPES: Final = {
+    "rank_table": np.uint32,
+    "displacement": np.int32,
+    "flush_table": np.uint16,
+    "high_scores": np.int64,
+    "low_scores": np.int64,
+    "rank_keys": np.int64,
+}
+
+
+def tables_from_arrays(arrays: dict[str, npt.NDArray[np.generic]]) -> Tables:
+    """:class:`Tables` from the arrays named in :data:`ARRAY_NAMES` (as built, or as read
+    back from a cache): the derived fields are computed here, the arrays made read-only.
+
+    Raises:
+        ValueError: an array is missing, one-dimensional or of another dtype than built.
+    """
+    checked = {}
+    for name in ARRAY_NAMES:
+        array = arrays.get(name)
+        if array is None or array.ndim != 1 or array.dtype != _DTYPES[name]:
+            raise ValueError(f"evaluation table {name!r} is missing or malformed")
+        array = np.ascontiguousarray(array)
+        array.flags.writeable = False
+        checked[name] = array
+    rank_table: npt.NDArray[np.uint32] = checked["rank_table"]  # type: ignore[assignment]
     high_table = (rank_table & HIGH_MASK).astype(np.uint16)
     high_table.flags.writeable = False
     return Tables(
-        *arrays,
+        rank_table=rank_table,
+        displacement=checked["displacement"],  # type: ignore[arg-type]
+        flush_table=checked["flush_table"],  # type: ignore[arg-type]
+        high_scores=checked["high_scores"],  # type: ignore[arg-type]
+        low_scores=checked["low_scores"],  # type: ignore[arg-type]
+        rank_keys=checked["rank_keys"],  # type: ignore[arg-type]
         high_table=high_table,
-        flush_list=[int(v) for v in flush_table.tolist()],
+        flush_list=[int(v) for v in checked["flush_table"].tolist()],
         high_view=high_table.data,
         rank_view=rank_table.data,
-        displacement_view=displacement.data,
+        displacement_view=checked["displacement"].data,
     )
 
 
 _lock = threading.Lock()
 _tables: Tables | None = None
+_provider: Callable[[], Tables] | None = None
+
+
+def set_tables_provider(provider: Callable[[], Tables] | None) -> None:
+    """Let :func:`get_tables` obtain the tables from ``provider`` instead of building
+    them (``None``: build). The package registers a provider that reads them from a
+    per-machine cache file (:mod:`anaconda_poker.tablecache`; this pure module does no
+    I/O). Tables already obtained in this process stay."""
+    global _provider
+    _provider = provider
 
 
 def get_tables() -> Tables:
-    """The process-wide tables, built on the first call (thread-safe) and cached.
+    """The process-wide tables, obtained on the first call (thread-safe) and cached: from
+    the registered provider (:func:`set_tables_provider`), else built.
 
-    The first call costs about 0.35 s of CPU time and 1.5 MB; a server may call it at
-    start-up so that no player waits for the first evaluation. Later calls are free.
+    Building costs about 0.35 s of CPU time and 1.5 MB; a server may call it at start-up
+    so that no player waits for the first evaluation. Later calls are free.
     """
     global _tables
     if _tables is None:
         with _lock:
             if _tables is None:
-                _tables = build_tables()
+                _tables = _provider() if _provider is not None else build_tables()
     return _tables

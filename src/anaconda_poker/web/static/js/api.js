@@ -5,11 +5,13 @@ export class ApiError extends Error {
    * @param {string} code  stable machine code ("seat_taken", "table_not_found", ...)
    * @param {string} message  English message from the server (fallback text)
    * @param {number} status  HTTP status (0 for a network failure)
+   * @param {string|null} field  the request field to blame ("config.ante", "seats"), if any
    */
-  constructor(code, message, status) {
+  constructor(code, message, status, field = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -31,7 +33,8 @@ async function request(method, path, { body, token } = {}) {
   }
   if (!res.ok) {
     const e = data?.error || {};
-    throw new ApiError(e.code || `http_${res.status}`, e.message || res.statusText, res.status);
+    throw new ApiError(e.code || `http_${res.status}`, e.message || res.statusText, res.status,
+      typeof e.field === "string" ? e.field : null);
   }
   return data;
 }

@@ -45,9 +45,11 @@ export class TableConnection {
       }
       if (msg && typeof msg === "object") this.onMessage(msg);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (ev) => {
       clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
+      // 4001: the seat was freed and this token is void (docs/protocol.md §4): watch instead
+      if (ev.code === 4001) this.token = null;
       this.onStatus("closed");
       if (this.closed) return;
       const delay = Math.min(8000, 400 * 2 ** this.retry++);

@@ -5,6 +5,7 @@ import { backEl, cardEl } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
 import { describeHigh, describeLow, lowQualifier } from "./handnames.js";
+import { seatDeclareStatus } from "./declare.js";
 import { directionLabel } from "./labels.js";
 
 /** Position on the ellipse for the i-th of n places, place 0 at the bottom (percent). */
@@ -32,6 +33,8 @@ export function phaseText(view, config) {
     }
     case "arranging":
       return t("Everyone arranges five cards");
+    case "declaring":
+      return t("Declaring");  // short: at 320 px the side seats' cards leave little room
     case "complete":
       return view.result?.showdown ? t("Showdown") : t("Hand over");
     default:
@@ -48,6 +51,8 @@ function seatStatus(seat, view, extra) {
   const phase = view?.phase;
   if (phase === "passing") return seat.has_committed ? t("Passed ✓") : t("Choosing cards…");
   if (phase === "arranging") return seat.has_committed ? t("Arranged ✓") : t("Arranging…");
+  const declared = seatDeclareStatus(seat, view);
+  if (declared) return declared;
   if (seat.all_in) return t("All-in");
   if (phase === "betting" && view.to_act?.includes(seat.seat)) return t("To act");
   return extra.lastAction || "";
@@ -137,24 +142,17 @@ export function renderFelt(el, m) {
       h("span.seat-name", { title: name }, name,
         info?.bot ? h("span.bot-tag", null, t("bot")) : null,
         info && !info.bot && info.connected === false ? h("span.bot-tag", null, t("offline")) : null),
-      h("span.seat-stack", null, stack === undefined || stack === null ? "" : chips(stack),
-        net ? h("span", { class: net > 0 ? "pos" : "neg" }, ` ${net > 0 ? "+" : ""}${chips(net)}`) : null),
+      // the dealer button and the bet sit in the plate's stack line: on the felt they covered
+      // the cards and names of the seats near them on a phone (issue 12 §4)
+      h("div.seat-stack", null,
+        view && view.button === seatNo ? h("span.dealer-button", { title: t("Dealer"), "aria-label": t("Dealer button") }, "D") : null,
+        h("span.stack", null, stack === undefined || stack === null ? "" : chips(stack)),
+        net ? h("span", { class: net > 0 ? "pos" : "neg" }, `${net > 0 ? "+" : ""}${chips(net)}`) : null,
+        seat?.bet ? h("span.bet-chip", { "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)) : null),
       h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving, sittingOut: !seat && info?.sitting_out, lastAction: m.lastActions?.[seatNo] })),
       handName ? h("span.hand-name", null, handName) : null,
       timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
         h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));
-
-    if (seat?.bet) {
-      const bp = place(rel, n, 0.6);
-      items.push(h("div.bet-chip", { style: { "--x": `${bp.x}%`, "--y": `${bp.y}%` }, "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)));
-    }
-  }
-
-  if (view && view.button !== null && view.button !== undefined) {
-    const rel = (view.button - bottom + n) % n;
-    const angleShift = 0.42;   // a little clockwise of the dealer, inside the rim
-    const dp = place(rel + angleShift, n, 0.74);
-    items.push(h("div.dealer-button", { style: { "--x": `${dp.x}%`, "--y": `${dp.y}%` }, title: t("Dealer"), "aria-label": t("Dealer button") }, "D"));
   }
 
   const potTotal = view ? (view.pot_total ?? view.pot ?? 0) : 0;

@@ -1,5 +1,6 @@
 // Translated names of table options, bot levels, error codes (one place for every page).
 
+import { declareSummary } from "./declare.js";
 import { t } from "./i18n.js";
 
 export function splitLabel(split) {
@@ -53,6 +54,8 @@ export function rulesSummary(config, extra = {}) {
   if (config.cards_dealt === 9) parts.push(t("9 cards, 2 hidden"));
   const passes = (config.pass_counts || []).map((n, i) => `${n}${(config.pass_directions?.[i] === "right") ? "→" : "←"}`);
   if (passes.length) parts.push(t("passes {list}", { list: passes.join(" ") }));
+  const declare = declareSummary(config);
+  if (declare) parts.push(declare);
   return parts.join(" · ");
 }
 
@@ -71,6 +74,7 @@ export function errorText(code, message) {
     case "paused": return t("The host has paused the table.");
     case "spectator": return t("Spectators cannot do that. Take a seat first.");
     case "rate_limited": return t("Slow down a little.");
+    case "too_many_sockets": return t("Too many connections are open for this seat or from this network. Close another tab first.");
     case "invalid_config": return t("These table options do not work together: {message}", { message });
     case "bad_request": return t("The server rejected the form: {message}", { message });
     case "origin_forbidden": return t("The server refused this page's origin.");

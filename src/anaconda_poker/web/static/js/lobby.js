@@ -3,24 +3,35 @@
 
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
+import { declareModeLabel, declareModeShort, swingLabel, swingShort } from "./declare.js";
 import { chips, t } from "./i18n.js";
 import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
+
+/** Input of the create form for each request field the server may name in an error. */
+const FIELD_INPUTS = {
+  name: "table-name", host_name: "host-name", seats: "seats", starting_stack: "starting-stack",
+  action_timer: "action-timer", time_bank: "time-bank", bot_pause: "bot-pause",
+  "config.ante": "ante", "config.small_bet": "small-bet", "config.big_bet": "big-bet",
+  "config.raise_cap": "raise-cap", "config.pass_counts": "pass-count-0",
+};
 
 const FALLBACK_OPTIONS = {
   config_defaults: {
     split: "high_low_8", betting: "fixed_limit", ante: 1, small_bet: 2, big_bet: 4, raise_cap: 4,
     cap_lifted_heads_up: true, pass_counts: [3, 2, 1], pass_directions: ["left", "left", "left"],
     cards_dealt: 7, forced_bet: "ante", reveal_first_to_act: "best_showing", roll_betting_rounds: 5,
+    declare: "cards_speak", swing: "strict",
   },
   choices: {
     split: ["high_only", "high_low_8", "high_low_any"], betting: ["fixed_limit", "pot_limit", "no_limit"],
     pass_directions: ["left", "right"], cards_dealt: [7, 9], forced_bet: ["ante", "dealer_ante"],
     reveal_first_to_act: ["best_showing", "left_of_dealer"],
+    declare: ["cards_speak", "declare"], swing: ["strict", "ties_ok"],
   },
   bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
   table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60, dealers_choice: false,
-    bot_pause: 1.0, auto_start: true, allow_rebuys: true },
+    bot_pause: 1.0, next_hand_delay: 8, auto_start: true, allow_rebuys: true },
 };
 
 /** Absolute invite URL of a table (the server's /t/<id> redirect). */
@@ -100,9 +111,10 @@ export function mount(main) {
       passCounts: [...c.pass_counts], passDirections: [...c.pass_directions],
       betting: c.betting, ante: c.ante, smallBet: c.small_bet, bigBet: c.big_bet, bigBetEdited: false,
       raiseCap: c.raise_cap ?? "", forcedBet: c.forced_bet, firstToAct: c.reveal_first_to_act,
+      declare: c.declare ?? "cards_speak", swing: c.swing ?? "strict",
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
-      botPause: d.bot_pause, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
+      botPause: d.bot_pause, nextHandDelay: d.next_hand_delay ?? 8, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
       revealDeck: Boolean(d.reveal_deck_after_hand),
       listed: Boolean(d.listed),
@@ -129,8 +141,8 @@ export function mount(main) {
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
-  function field(id, label, control, hint) {
-    return h("div.field", null, h("label", { for: id }, label), control, hint ? h("span.hint", null, hint) : null);
+  function field(id, label, control, hint, wide = false) {
+    return h("div.field", { class: wide ? "wide" : null }, h("label", { for: id }, label), control, hint ? h("span.hint", null, hint) : null);
   }
 
   function num(id, key, min, max, extra = {}) {
@@ -178,8 +190,8 @@ export function mount(main) {
     const c = options.choices;
     const splitRadios = h("div.radio-row", { role: "radiogroup", "aria-labelledby": "split-legend" },
       c.split.map((s) => h("label", null,
-        h("input", { type: "radio", name: "split", value: s, checked: form.split === s,
-          onchange: () => { form.split = s; } }),
+        h("input", { type: "radio", name: "split", value: s, checked: form.split === s, id: `split-${s}`,
+          onchange: () => { form.split = s; render(); } }),
         splitLabel(s))));
     const passRows = form.passCounts.map((n, i) => h("div.bot-row", null,
       h("label", { for: `pass-count-${i}` }, t("Pass {n}", { n: i + 1 })),
@@ -206,8 +218,9 @@ export function mount(main) {
       h("fieldset", null, h("legend", { id: "split-legend" }, t("Game")), splitRadios,
         h("label.check", { style: { "margin-top": "8px" } },
           h("input", { type: "checkbox", id: "dealers-choice", checked: form.dealersChoice,
-            onchange: (ev) => { form.dealersChoice = ev.target.checked; } }),
-          t("Dealer's choice: the dealer picks the game before each hand"))),
+            onchange: (ev) => { form.dealersChoice = ev.target.checked; render(); } }),
+          t("Dealer's choice: the dealer picks the game before each hand")),
+        declareFields()),
       h("fieldset", null, h("legend", null, t("Cards and passing")),
         h("div.form-grid", null,
           field("cards-dealt", t("Cards dealt"), select("cards-dealt", "cardsDealt", c.cards_dealt,
@@ -229,9 +242,9 @@ export function mount(main) {
           field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),
           field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
           field("starting-stack", t("Starting stack"), num("starting-stack", "startingStack", 1, 10000000)),
-          field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel)),
+          field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel), null, true),
           field("first-to-act", t("First to act after each card is turned"),
-            select("first-to-act", "firstToAct", c.reveal_first_to_act, firstToActLabel)))),
+            select("first-to-act", "firstToAct", c.reveal_first_to_act, firstToActLabel), null, true))),
       h("fieldset", null, h("legend", null, t("Players")),
         h("div.form-grid", null,
           field("seats", t("Seats"), num("seats", "seats", 2, 7))),
@@ -252,7 +265,9 @@ export function mount(main) {
       h("details", null, h("summary", null, t("More options")),
         h("div.form-grid", { style: { "margin-top": "8px" } },
           field("bot-pause", t("Bot thinking pause (seconds)"), h("input", { id: "bot-pause", type: "number", min: 0, max: 10, step: 0.1,
-            value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } }))),
+            value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } })),
+          field("next-hand-delay", t("Seconds the showdown stays before the next hand"), h("input", { id: "next-hand-delay", type: "number", min: 0, max: 120, step: 1,
+            value: form.nextHandDelay, oninput: (ev) => { form.nextHandDelay = ev.target.value; } }))),
         h("label.check", null, h("input", { type: "checkbox", id: "auto-start", checked: form.autoStart,
           onchange: (ev) => { form.autoStart = ev.target.checked; } }), t("Deal the next hand automatically")),
         h("label.check", null, h("input", { type: "checkbox", id: "allow-rebuys", checked: form.allowRebuys,
@@ -268,6 +283,21 @@ export function mount(main) {
       h("div.form-actions", null,
         h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
         h("span", { id: "create-error", role: "alert", class: "muted" })));
+  }
+
+  // The declare house rule (RULES.md §6) exists only for split games: offered for those only,
+  // and sent only with them (the server refuses it with high only).
+  function declareFields() {
+    const c = options.choices;
+    if (!c.declare || !c.swing || !splitHasLow()) return null;
+    return h("div.form-grid", { id: "declare-options", style: { "margin-top": "8px" } },
+      field("declare", t("Split pots"), select("declare", "declare", c.declare, declareModeShort, render),
+        [declareModeLabel(form.declare), form.dealersChoice ? ` ${t("A high-only hand is played by the cards.")}` : ""].join(""), true),
+      form.declare === "declare" ? field("swing", t("Swing"), select("swing", "swing", c.swing, swingShort, render), swingLabel(form.swing), true) : null);
+  }
+
+  function splitHasLow() {
+    return form.split !== "high_only";
   }
 
   function toInt(v, fallback) {
@@ -289,6 +319,7 @@ export function mount(main) {
       cards_dealt: toInt(form.cardsDealt, 7),
       forced_bet: form.forcedBet,
       reveal_first_to_act: form.firstToAct,
+      ...(options.choices.declare && splitHasLow() ? { declare: form.declare, swing: form.swing } : {}),
     };
     return {
       name: form.name.trim() || t("Anaconda table"),
@@ -302,6 +333,7 @@ export function mount(main) {
       time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
       dealers_choice: Boolean(form.dealersChoice),
       bot_pause: Math.min(10, Math.max(0, Number(form.botPause) || 0)),
+      ...(serverHas("next_hand_delay") ? { next_hand_delay: String(form.nextHandDelay).trim() === "" ? options.table_defaults.next_hand_delay : Math.min(120, Math.max(0, Number(form.nextHandDelay) || 0)) } : {}),
       auto_start: Boolean(form.autoStart),
       allow_rebuys: Boolean(form.allowRebuys),
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
@@ -399,8 +431,8 @@ export function mount(main) {
       location.hash = `#/table/${encodeURIComponent(tableId)}`;
     } catch (err) {
       busy = false;
-      const box = document.getElementById("create-error");
-      if (box) box.textContent = errorText(err.code, err.message);
+      // the server names the field it refused (docs/protocol.md §3): mark that input
+      showProblem(FIELD_INPUTS[err.field] ?? null, errorText(err.code, err.message));
     }
   }
 

@@ -14,7 +14,7 @@ import { chips } from "./i18n.js";
  */
 export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = []) {
   const out = [];
-  let stage = "start";          // start | bet | pass | arrange
+  let stage = "start";          // start | bet | pass | arrange | declare
   let passIndex = -1;
   let passSeats = new Set();
   let bettingRound = 0;
@@ -39,6 +39,12 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = []) {
       if (stage !== "arrange") out.push({ kind: "round", text: t("Arranging") });
       stage = "arrange";
       out.push({ kind: "action", seat: e.seat, text: t("{player} arranges five cards", { player }) });
+      return;
+    }
+    if (e.action === "declare") {
+      if (stage !== "declare") out.push({ kind: "round", text: t("Declaring") });
+      stage = "declare";
+      out.push({ kind: "action", seat: e.seat, text: t("{player} has declared", { player }) });
       return;
     }
     if (typeof known === "number") {

@@ -6,9 +6,14 @@ import { renderArrange } from "./arrange.js";
 import { cardEl, cardRow, sortCards } from "./cards.js";
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
+import { declarationsPanel, declareControls, declarePrompt } from "./declare.js";
 import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
+import { PreActions } from "./preactions.js";
+import { cardsText } from "./cardtext.js";
+import { strengthLine } from "./strength.js";
+import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
  * The renderer of your area, bound to the table page's state.
@@ -26,10 +31,11 @@ import { rememberSeat, setPref } from "./prefs.js";
  * @param {(msg: object) => void} ctx.command  send another protocol message (sit_out, ...)
  * @param {() => void} ctx.rerender  redraw the area (keeping the focus)
  * @param {() => void} ctx.reconnect  reconnect (after taking a seat)
- * @returns {{draw: () => void, countdownText: (tm: object) => string}}
+ * @returns {{draw: () => void, countdownText: (tm: object) => string, pre: PreActions}}
  */
 export function createMyArea(ctx) {
   const { s, el: my, tableId, mySeat, isHost, config, splitNow, nameOf, timers, send, command, rerender, reconnect } = ctx;
+  const pre = new PreActions();
 
   /** The neighbour still in the hand in a direction (RULES.md §3: folded players are skipped). */
   function neighbour(view, seat, direction) {
@@ -72,6 +78,9 @@ export function createMyArea(ctx) {
     const kinds = new Set(legal.kinds || []);
     const myTurn = view.phase !== "complete" && view.to_act?.includes(you.seat) && kinds.size > 0;
     parts.push(statusLine(view, you, myTurn, kinds));
+    // your best high and low now, in every phase of a hand you are still in
+    const meNow = view.seats.find((x) => x.seat === you.seat);
+    if (view.phase !== "complete" && meNow && !meNow.folded) parts.push(strengthLine(you.arrangement || you.hand, splitNow()));
     if (view.phase === "arranging" && kinds.has("arrange") && !you.arrangement) {
       parts.push(arrangePanel(view, you));
     } else {
@@ -102,8 +111,12 @@ export function createMyArea(ctx) {
     let prompt = "";
     let waiting = "";
     const cfg = config();
+    const folded = Boolean(view.seats.find((x) => x.seat === you.seat)?.folded);
     if (view.phase === "complete") {
       prompt = view.result?.showdown ? t("Showdown") : t("Hand over");
+    } else if (folded) {
+      // out of the hand: no "choose cards to pass" or "arrange your five" (issue 12 §3)
+      prompt = t("You folded: you are out of this hand and watching.");
     } else if (view.phase === "passing") {
       const dir = cfg?.pass_directions?.[view.pass_index] ?? "left";
       const target = neighbour(view, you.seat, dir);
@@ -117,10 +130,11 @@ export function createMyArea(ctx) {
     } else if (view.phase === "arranging") {
       prompt = you.arrangement ? t("Arranged. Waiting for the others.") : t("Arrange your five cards");
       waiting = waitingFor(view);
+    } else if (view.phase === "declaring") {
+      prompt = declarePrompt(you);
+      waiting = waitingFor(view);
     } else if (myTurn) {
       prompt = t("Your turn");
-    } else if (view.seats.find((x) => x.seat === you.seat)?.folded) {
-      prompt = t("You folded.");
     } else {
       const actor = view.to_act?.[0];
       prompt = actor === undefined ? "" : t("Waiting for {name}", { name: nameOf(actor) });
@@ -200,9 +214,11 @@ export function createMyArea(ctx) {
   function passInfo(view, you, lastPass, received) {
     const bits = [];
     if (received.size && lastPass) {
-      bits.push(h("span", null, t("Received: {cards}", { cards: [...received].join(" ") })));
+      // what you gave stays readable next to what you got, until the roll begins
+      if (lastPass.passed?.length) bits.push(h("span", { id: "passed-text" }, t("Passed: {cards}", { cards: cardsText(lastPass.passed) })));
+      bits.push(h("span", { id: "received-text" }, t("Received: {cards}", { cards: cardsText([...received]) })));
     }
-    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: you.pending_pass.join(" ") })));
+    if (you.pending_pass) bits.push(h("span", null, t("You pass: {cards}", { cards: cardsText(you.pending_pass) })));
     const toggle = h("button.small.ghost", {
       type: "button", "data-key": "sort-toggle",
       onclick: () => { s.sortBySuit = !s.sortBySuit; rerender(); },
@@ -245,13 +261,28 @@ export function createMyArea(ctx) {
           },
         }, n === 1 ? t("Pass {count} card", { count: n }) : t("Pass {count} cards", { count: n })));
     }
-    if (view.phase !== "betting" || !kinds.size) return null;
+    if (view.phase === "declaring") {
+      return kinds.has("declare") && !you.declaration ? declareControls(legal, config(), send) : null;
+    }
+    if (view.phase !== "betting") return null;
+    if (!view.to_act?.includes(you.seat) || !kinds.size) return pre.render(view, s.msgHandNo, you.seat, rerender);
     return bettingControls(view, kinds, legal);
   }
 
   function bettingControls(view, kinds, legal) {
     const btns = [];
-    if (kinds.has("fold")) btns.push(h("button.danger", { type: "button", id: "act-fold", "data-key": "act-fold", onclick: () => send({ action: "fold" }) }, t("Fold"), kbd("F")));
+    // folding when checking is free asks once (issue 12 §3)
+    const freeCheck = kinds.has("check");
+    if (freeCheck && s.foldAsk === s.msg?.turn) {
+      return h("div.controls", { role: "group", id: "fold-ask", "aria-label": t("Fold") },
+        h("span.prompt", { id: "fold-question" }, t("You can check for free — fold anyway?")),
+        h("button.danger", { type: "button", id: "fold-anyway", "data-key": "fold-anyway", onclick: () => { s.foldAsk = null; send({ action: "fold" }); } }, t("Fold anyway")),
+        h("button.primary", { type: "button", id: "fold-check", "data-key": "fold-check", onclick: () => { s.foldAsk = null; send({ action: "check" }); } }, t("Check")));
+    }
+    const onFold = freeCheck
+      ? () => { s.foldAsk = s.msg?.turn; rerender(); my.querySelector("#fold-check")?.focus(); }
+      : () => send({ action: "fold" });
+    if (kinds.has("fold")) btns.push(h("button.danger", { type: "button", id: "act-fold", "data-key": "act-fold", onclick: onFold }, t("Fold"), kbd("F")));
     if (kinds.has("check")) btns.push(h("button", { type: "button", id: "act-check", "data-key": "act-check", onclick: () => send({ action: "check" }) }, t("Check"), kbd("C")));
     if (kinds.has("call")) btns.push(h("button", { type: "button", id: "act-call", "data-key": "act-call", onclick: () => send({ action: "call" }) }, t("Call {amount}", { amount: chips(legal.call_amount) }), kbd("C")));
     const kind = kinds.has("bet") ? "bet" : kinds.has("raise") ? "raise" : null;
@@ -266,19 +297,32 @@ export function createMyArea(ctx) {
         if (s.amountKey !== amountKey) {
           s.amountKey = amountKey;
           s.amount = lo;
+          s.amountText = null;   // what is typed in the field, kept across re-renders
         }
         const clamp = (v) => Math.max(lo, Math.min(hi, Math.round(Number(v) || lo)));
         const button = h("button.primary", { type: "button", id: `act-${kind}`, "data-key": `act-${kind}`, onclick: () => send({ action: kind, to: clamp(s.amount) }) }, label(s.amount), kbd(kind === "bet" ? "B" : "R"));
         const setAmount = (v) => {
           s.amount = clamp(v);
+          s.amountText = null;
           number.value = String(s.amount);
           slider.value = String(s.amount);
           button.firstChild.textContent = label(s.amount);
         };
         const number = h("input", {
-          type: "number", id: "amount", "data-key": "amount", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"),
+          type: "number", id: "amount", "data-key": "amount", min: lo, max: hi, step: 1, value: s.amountText ?? s.amount, "aria-label": t("Amount"),
           enterkeyhint: "send",
           onchange: (ev) => setAmount(ev.target.value),
+          // typing is kept as typed (a re-render when someone joins must not reset it); the
+          // button follows a typed amount that is in range
+          oninput: (ev) => {
+            s.amountText = ev.target.value;
+            const typed = Number(ev.target.value);
+            if (ev.target.value !== "" && Number.isInteger(typed) && typed >= lo && typed <= hi) {
+              s.amount = typed;
+              slider.value = String(typed);
+              button.firstChild.textContent = label(typed);
+            }
+          },
           // Enter in the amount field bets or raises exactly the typed amount; an amount out of
           // range (or not whole) is corrected on the button first and sent only on a second Enter
           onkeydown: (ev) => {
@@ -290,10 +334,17 @@ export function createMyArea(ctx) {
           },
         });
         const slider = h("input", { type: "range", id: "amount-slider", "data-key": "amount-slider", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), oninput: (ev) => setAmount(ev.target.value) });
+        // pot and no limit: ½ pot, ¾ pot, pot and all-in (fixed limit has one amount per bet)
+        const sizing = config()?.betting && config().betting !== "fixed_limit"
+          ? SIZES.map((size) => h("button.small", {
+            type: "button", id: `size-${size.id}`, "data-key": `size-${size.id}`,
+            onclick: () => setAmount(size.share === null ? hi : potShareTo(view, mySeat(), size.share, range)),
+          }, size.label()))
+          : [h("button.small", { type: "button", id: "size-all-in", "data-key": "amt-max", onclick: () => setAmount(hi) }, t("All-in"))];
         btns.push(h("div.amount", null,
           h("button.small", { type: "button", "data-key": "amt-min", onclick: () => setAmount(lo) }, t("Min")),
           slider, number,
-          h("button.small", { type: "button", "data-key": "amt-max", onclick: () => setAmount(hi) }, t("All-in")),
+          h("div.sizing", null, sizing),
           button));
       }
     }
@@ -357,6 +408,8 @@ export function createMyArea(ctx) {
     if (!result) return null;
     const me = mySeat();
     const net = me === null ? null : result.net?.[String(me)];
+    // under the declare rule (RULES.md §6) a half nobody eligible won goes to the other half
+    const declared = Object.keys(result.declarations || {}).length > 0;
     const lines = (result.pots || []).map((pot, i) => {
       const title = result.pots.length > 1
         ? (i === 0 ? t("Main pot {amount}", { amount: chips(pot.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(pot.amount) }))
@@ -367,14 +420,18 @@ export function createMyArea(ctx) {
       return h("div.pot-result", null,
         h("h3", null, title),
         h("div.winners", null,
-          high ? h("span", null, t("High: {names}", { names: high })) : null,
-          low ? h("span", null, t("Low: {names}", { names: low })) : (splitNow() !== "high_only" && result.showdown ? h("span.muted", null, t("No qualifying low")) : null),
+          high ? h("span", null, t("High: {names}", { names: high }))
+            : (declared ? h("span.muted", null, t("High: no declarer won it, the low takes the whole pot")) : null),
+          low ? h("span", null, t("Low: {names}", { names: low }))
+            : (declared ? h("span.muted", null, t("Low: no declarer won it, the high takes the whole pot"))
+              : (splitNow() !== "high_only" && result.showdown ? h("span.muted", null, t("No qualifying low")) : null)),
           pot.scoop !== null && pot.scoop !== undefined && splitNow() !== "high_only" ? h("span.scoop", null, t("{name} scoops", { name: nameOf(pot.scoop) })) : null,
           h("span.muted", null, awards)));
     });
     return h("div.results", { id: "results", "aria-live": "polite" },
       net === null || net === undefined ? null : h("p", { id: "my-net" }, net > 0 ? t("You won {amount}.", { amount: chips(net) }) : net < 0 ? t("You lost {amount}.", { amount: chips(-net) }) : t("You broke even.")),
       shownHands(view, result),
+      declarationsPanel(result, nameOf, me),
       lines);
   }
 
@@ -476,5 +533,5 @@ export function createMyArea(ctx) {
     s.joinError ? h("span", { role: "alert", class: "neg" }, s.joinError) : null);
   }
 
-  return { draw: drawMy, countdownText };
+  return { draw: drawMy, countdownText, pre };
 }

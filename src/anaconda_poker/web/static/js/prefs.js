@@ -8,7 +8,8 @@ const DEFAULTS = {
   name: "",            // the name last used to sit down
   seats: {},           // table id -> {token, seat, name}: lets a reload reclaim the seat
   formerTokens: {},    // table id -> tokens of seats left there: your own hands stay downloadable
-  sound: false,
+  sound: false,        // unused (kept so stored preferences stay valid)
+  muted: false,        // the table's sound switch (js/alerts.js)
 };
 
 function load() {

@@ -8,6 +8,7 @@ import { h, icon, replace } from "./dom.js";
 import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
 import { describeBoth } from "./handnames.js";
+import { cardsText } from "./cardtext.js";
 import { errorText, splitLabel } from "./labels.js";
 
 function actionText(record, nameOf, showCards) {
@@ -21,11 +22,11 @@ function actionText(record, nameOf, showCards) {
     case "pass": {
       const count = record.cards?.length ?? 0;
       const base = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
-      return showCards && record.cards ? `${base}: ${record.cards.join(" ")}` : base;
+      return showCards && record.cards ? `${base}: ${cardsText(record.cards)}` : base;
     }
     case "arrange": {
       const base = t("{player} arranges five cards", { player });
-      return showCards && record.cards ? `${base}: ${record.cards.join(" ")}` : base;
+      return showCards && record.cards ? `${base}: ${cardsText(record.cards)}` : base;
     }
     default: return `${player} ${record.action}`;
   }
@@ -85,7 +86,10 @@ export async function openReplayer({ tableId, handNo, token, mySeat = null }) {
       frames = null;
     }
   }
-  if (frames) stop = fullReplayer(body, { history, frames, nameOf, split, mySeat });
+  // "show every player's cards" only when the frames hold them: the full history (a table
+  // that reveals the deck), not a seat's own history (issue 12 §3)
+  const everyone = !history.redacted && Boolean(history.dealt);
+  if (frames) stop = fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone });
   else stop = publicReplayer(body, { history, nameOf, split });
 }
 
@@ -106,15 +110,15 @@ function controlsBar(count, get, set, onPlay) {
   return { bar, slider, play };
 }
 
-function fullReplayer(body, { history, frames, nameOf, split, mySeat }) {
+function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }) {
   let step = 0;
   let showAll = false;
   let playing = null;
   const felt = h("div.felt", { id: "replayer-felt" });
   const caption = h("div.replayer-step", { id: "replayer-step", "aria-live": "polite" });
-  const toggle = h("label.check", null,
+  const toggle = everyone ? h("label.check", null,
     h("input", { type: "checkbox", id: "replayer-all", onchange: (ev) => { showAll = ev.target.checked; draw(); } }),
-    t("Show every player's cards (the deck is revealed after the hand)"));
+    t("Show every player's cards (the deck is revealed after the hand)")) : null;
   const final = h("div");
   const set = (k) => {
     step = Math.max(0, Math.min(frames.length - 1, k));

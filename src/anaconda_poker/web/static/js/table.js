@@ -8,6 +8,10 @@ import { chips, t } from "./i18n.js";
 import { errorText, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js";
+import { pauseBanner, pauseChange } from "./pausenotice.js";
+import { nextHandBar, tickNextHand } from "./nexthand.js";
+import { alertControls, stateAlerts } from "./alerts.js";
+import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
 import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
@@ -51,7 +55,9 @@ export function mount(main, route) {
     getState: () => s,
     sendChat: (text) => conn?.send({ type: "chat", text }),
   });
-  const area = h("div.table-area", null, top, h("div.felt-wrap", null, felt), my);
+  const pauseSlot = h("div.pause-slot");
+  const nextSlot = h("div.next-hand-slot");
+  const area = h("div.table-area", null, top, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
   const page = h("section.table-page", null, area, side.el);
   replace(main, page);
 
@@ -88,11 +94,14 @@ export function mount(main, route) {
       case "pong":
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         return;
-      case "table":
+      case "table": {
+        const change = pauseChange(s.table, msg.table);
         s.table = msg.table;
+        if (change) announce(change);
         side.update("table");
         renderAll();
         return;
+      }
       case "state":
         onState(msg);
         return;
@@ -139,6 +148,7 @@ export function mount(main, route) {
           s.welcome = { ...s.welcome, seat: null, name: null };
           s.confirmLeave = false;
           announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
+          connect();  // the server closes this seat's sockets (4001): watch on as a spectator
         }
         break;
       case "host":  // the table message that follows names the new host_seat
@@ -204,9 +214,23 @@ export function mount(main, route) {
       }
       s.lastActions = lastActions(view);
     }
+    const before = s.view;
     s.view = view;
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
+    const dropped = mine.pre.update(view, msg.hand_no, mySeat());
+    if (dropped) announce(dropped);
+    // a pre-action chosen before the turn is sent the moment the turn comes (issue 12 §3)
+    const newTurn = Boolean(s.myTurn && msg.turn && msg.turn !== s.announcedTurn);
+    const preAction = newTurn && view.phase === "betting" ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
+    // a tone (and, in a hidden tab, a flashing title) for your turn, cards received, a reveal
+    stateAlerts(first ? null : before, view, newTurn && !preAction, s.table?.name || "");
+    if (preAction) {
+      s.announcedTurn = msg.turn;
+      renderAll();
+      send(preAction);
+      return;
+    }
     renderAll();
     // a new decision (the seat's turn id names it): announce it and bring the focus to it
     if (s.myTurn && msg.turn && msg.turn !== s.announcedTurn) {
@@ -338,6 +362,9 @@ export function mount(main, route) {
     page.dataset.version = String(s.version);
     page.dataset.turn = s.msg?.turn ?? "";
     page.dataset.seat = mySeat() === null ? "" : String(mySeat());
+    page.classList.toggle("paused", s.table?.status === "paused");
+    replace(pauseSlot, pauseBanner(s.table));
+    replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
   function renderTop() {
@@ -363,6 +390,7 @@ export function mount(main, route) {
           type: "button", id: "next-hand", disabled: Boolean(s.view && s.view.phase !== "complete"),
           onclick: () => conn.send({ type: "next_hand" }),
         }, t("Deal next hand"))) : null,
+      me === null ? null : alertControls(renderTop),
       me === null ? null : leaveControls(leaving));
   }
 
@@ -389,6 +417,7 @@ export function mount(main, route) {
       replace(felt, h("div.felt-center", null, h("p", null, t("This table does not exist (any more)."))));
       return;
     }
+    const origins = chipOrigins(felt);
     renderFelt(felt, {
       view: s.view,
       table: s.table,
@@ -400,6 +429,9 @@ export function mount(main, route) {
       split: splitNow(),
     });
     if (s.view) for (const seat of s.view.seats) s.shown[seat.seat] = seat.revealed.length;
+    // bets slide into the pot at a round's end, the pot to its winners at the hand's end
+    if (s.drawn && s.view && s.drawn.hand === s.msgHandNo && s.drawn.view !== s.view) moveChips(felt, origins, s.drawn.view, s.view);
+    s.drawn = { hand: s.msgHandNo, view: s.view };
   }
 
   // After sending a decision the controls stay disabled until the table answers (our turn id
@@ -449,11 +481,15 @@ export function mount(main, route) {
     else if (key === "c") { click("act-check"); click("act-call"); }
     else if (key === "b") click("act-bet");
     else if (key === "r") click("act-raise");
+    else if (key === "h") click("declare-high");
+    else if (key === "l") click("declare-low");
+    else if (key === "s") click("declare-both");
   }
   document.addEventListener("keydown", onKey);
 
   // ------------------------------------------------------------------ timers
   const ticker = setInterval(() => {
+    tickNextHand(s.table, now());
     const tm = timers();
     for (const [seat, v] of Object.entries(tm)) {
       const bar = document.querySelector(`#seat-${seat} .timer > span`);

@@ -1,0 +1,2 @@
+"""Alembic revision files, one per schema change, oldest first (``0001_baseline`` is the schema
+as it was before migrations existed)."""

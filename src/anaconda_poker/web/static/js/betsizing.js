@@ -1,0 +1,32 @@
+// Bet sizing in pot and no limit (issue 12 §3): ½ pot, ¾ pot, pot and all-in buttons next to
+// the amount field. A fraction of the pot is the card rooms' usual one: the bet (or the raise
+// on top of calling) is that share of the pot after you call, so "pot" is the pot-limit
+// maximum (RULES.md §4). Every amount is clamped to the legal range.
+
+import { t } from "./i18n.js";
+
+/**
+ * The `to` amount (your total bet this round, chips) for a share of the pot.
+ * @param {object} view  the hand's view: `pot_total` (chips in the middle including this
+ *   round's bets), `current_bet`, `seats[].bet`
+ * @param {number} seat  your seat
+ * @param {number} share  0.5, 0.75 or 1
+ * @param {[number, number]} range  the legal `to` range ([lo, hi], chips)
+ * @returns {number}
+ */
+export function potShareTo(view, seat, share, range) {
+  const me = view.seats?.find((x) => x.seat === seat);
+  const current = view.current_bet ?? 0;
+  const toCall = Math.max(0, current - (me?.bet ?? 0));
+  const potAfterCall = (view.pot_total ?? view.pot ?? 0) + toCall;
+  const to = current + Math.floor(share * potAfterCall);
+  return Math.max(range[0], Math.min(range[1], to));
+}
+
+/** The sizing buttons: {id suffix, label(), share of the pot (null: all-in, the maximum)}. */
+export const SIZES = [
+  { id: "half", label: () => t("½ pot"), share: 0.5 },
+  { id: "three-quarters", label: () => t("¾ pot"), share: 0.75 },
+  { id: "pot", label: () => t("Pot"), share: 1 },
+  { id: "all-in", label: () => t("All-in"), share: null },
+];

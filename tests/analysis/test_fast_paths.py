@@ -1,0 +1,139 @@
+"""The equity calculator's fast paths give exactly the results of the code they replaced
+(:mod:`anaconda_poker.analysis.reference`): same seeds, same floats, same decisions."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anaconda_poker.analysis.advice import arrange_choices, pass_choices
+from anaconda_poker.analysis.equity import (
+    OpponentInfo,
+    SeatKnowledge,
+    equity,
+    strength_percentiles,
+    strength_percentiles_reference,
+)
+from anaconda_poker.analysis.ranges import ActionRead
+from anaconda_poker.analysis.reference import (
+    arrange_choices_reference,
+    equity_reference,
+    pass_choices_reference,
+)
+from anaconda_poker.bots.arena import ArenaSpec, play_hand
+from anaconda_poker.core.config import Split, TableConfig
+
+SPLITS = st.sampled_from(list(Split))
+
+
+def situation(seed: int, *, hand_size: int, revealed: bool) -> SeatKnowledge:
+    """A random consistent situation: 1..4 opponents, some with passed cards, shown cards
+    (when ``revealed``) and folds."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand = tuple(deck.pop() for _ in range(hand_size))
+    out = tuple(deck.pop() for _ in range(7 - hand_size))
+    opponents = []
+    for seat in range(1, rng.randint(2, 5)):
+        shown = rng.randint(0, 5) if revealed else 0
+        known = rng.randint(0, min(2, 7 - shown))
+        opponents.append(
+            OpponentInfo(
+                seat=seat,
+                known=tuple(deck.pop() for _ in range(known)),
+                revealed=tuple(deck.pop() for _ in range(shown)),
+                folded=seat > 1 and rng.random() < 0.2,
+            )
+        )
+    return SeatKnowledge(hand=hand, out_of_play=out, opponents=tuple(opponents))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), split=SPLITS)
+def test_percentile_lookup_equals_the_binary_search(seed: int, split: Split) -> None:
+    rng = np.random.default_rng(seed)
+    highs = rng.integers(1, 7463, size=(300, 3))
+    lows = rng.integers(-1, 6176 if split is Split.HIGH_LOW_ANY else 57, size=(300, 3))
+    lows[lows == 0] = -1
+    fast = strength_percentiles(highs, lows, split)
+    assert fast.shape == highs.shape
+    assert np.array_equal(fast, strength_percentiles_reference(highs, lows, split))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    split=SPLITS,
+    arranged=st.booleans(),
+    rational=st.sampled_from([1.0, 0.7]),
+    pot=st.sampled_from([None, 40]),
+)
+def test_equity_equals_the_reference(
+    seed: int, split: Split, arranged: bool, rational: float, pot: int | None
+) -> None:
+    knowledge = situation(seed, hand_size=5 if arranged else 7, revealed=arranged)
+    reads = {
+        o.seat: ActionRead(roll_bets=seed % 2, roll_calls=1, roll_checks=seed % 3 == 0)
+        for o in knowledge.active
+    }
+    kwargs = {
+        "split": split,
+        "trials": 150,
+        "exact_limit": 500 if seed % 2 else 0,
+        "rational": rational,
+        "consistency": 0.2,
+        "pot": pot,
+        "bet": 4,
+        "reads": reads,
+    }
+    assert equity(knowledge, rng=seed, **kwargs) == equity_reference(knowledge, rng=seed, **kwargs)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), split=SPLITS, count=st.integers(1, 3))
+def test_pass_choices_equal_the_reference(seed: int, split: Split, count: int) -> None:
+    knowledge = situation(seed, hand_size=7, revealed=False)
+    receiver = knowledge.active[0].seat
+    lookahead = seed % 3
+    room = len(knowledge.pool()) - knowledge.needed() - count
+    if lookahead * (1 + len(knowledge.active)) > room:
+        lookahead = 0
+    kwargs = {
+        "count": count,
+        "receiver": receiver,
+        "split": split,
+        "trials": 100,
+        "exact_limit": 300,
+        "lookahead": lookahead,
+    }
+    fast = pass_choices(knowledge, rng=seed, **kwargs)
+    assert fast == pass_choices_reference(knowledge, rng=seed, **kwargs)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), split=SPLITS)
+def test_arrange_choices_equal_the_reference(seed: int, split: Split) -> None:
+    knowledge = situation(seed, hand_size=7, revealed=True)
+    kwargs = {"split": split, "trials": 200, "exact_limit": 300}
+    fast = arrange_choices(knowledge, rng=seed, **kwargs)
+    assert fast == arrange_choices_reference(knowledge, rng=seed, **kwargs)
+    assert arrange_choices(knowledge, rng=seed, limit=1, **kwargs) == fast[:1]
+
+
+def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
+    for split in (Split.HIGH_LOW_8, Split.HIGH_ONLY):
+        histories = []
+        for reference in (False, True):
+            spec = ArenaSpec(
+                config=TableConfig(split=split),
+                seats=("montecarlo", "heuristic", "random", "random"),
+                hands=8,
+                seed=5,
+                bot_options={"montecarlo": {"samples": 60, "reference": reference}},
+            )
+            histories.append([play_hand(spec, b, r).history() for b in range(2) for r in range(4)])
+        assert histories[0] == histories[1]

@@ -1,0 +1,92 @@
+"""The batch evaluator's light path for small batches gives exactly the column-wise values."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anaconda_poker.core.errors import DuplicateCardError
+from anaconda_poker.core.evaluation import high_low_values, high_value, low_value
+from anaconda_poker.core.evaluation.batch import SMALL_ROWS, WIDE_CHUNK_ROWS, _evaluate
+from anaconda_poker.core.evaluation.low import qualifier_offset
+
+
+def _hands(seed: int, rows: int, width: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((rows, 52)), axis=1)[:, :width].astype(np.uint8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    rows=st.integers(1, SMALL_ROWS),
+    width=st.integers(5, 7),
+    qualifier=st.sampled_from([None, 5, 8, 13]),
+    check=st.booleans(),
+)
+def test_light_path_equals_column_path(
+    seed: int, rows: int, width: int, qualifier: int | None, check: bool
+) -> None:
+    codes = _hands(seed, rows, width)
+    offset = qualifier_offset(qualifier)
+    args = {"want_high": True, "want_low": True, "offset": offset, "check_duplicates": check}
+    light = _evaluate(codes, light=True, **args)
+    columns = _evaluate(codes, light=False, **args)
+    assert light[0].dtype == columns[0].dtype == np.int32
+    assert np.array_equal(light[0], columns[0])
+    assert np.array_equal(light[1], columns[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(5, 7))
+def test_light_path_matches_the_scalar_oracle(seed: int, width: int) -> None:
+    codes = _hands(seed, 50, width)
+    high, low = high_low_values(codes, 8)
+    assert high.tolist() == [high_value(row.tolist()) for row in codes]
+    assert low.tolist() == [low_value(row.tolist(), 8) for row in codes]
+
+
+def test_flushes_take_the_flush_table_on_the_light_path() -> None:
+    # every row a flush (spades: codes 3, 7, 11, ...), one a straight flush
+    codes = np.array([[3, 7, 11, 15, 19, 0, 1], [51, 47, 43, 39, 31, 2, 5]], dtype=np.uint8)
+    high, _ = high_low_values(codes, 8)
+    assert high.tolist() == [high_value(codes[0].tolist()), high_value(codes[1].tolist())]
+    assert high[0] > 7000  # 7-high straight flush
+
+
+def test_light_path_reports_a_repeated_card_by_row() -> None:
+    codes = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]], dtype=np.uint8)
+    with pytest.raises(DuplicateCardError, match="row 1"):
+        high_low_values(codes, 8)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    width=st.integers(8, 9),
+    qualifier=st.sampled_from([None, 8]),
+    rows=st.integers(1, 2 * WIDE_CHUNK_ROWS + 3),
+)
+def test_eight_and_nine_cards_match_the_scalar_oracle(
+    seed: int, width: int, qualifier: int | None, rows: int
+) -> None:
+    # all 7-card subsets are looked up at once, in steps of WIDE_CHUNK_ROWS rows
+    codes = _hands(seed, rows, width)
+    high, low = high_low_values(codes, qualifier)
+    sample = codes[:: max(1, rows // 60)]
+    picked = np.arange(0, rows, max(1, rows // 60))
+    assert high[picked].tolist() == [high_value(row.tolist()) for row in sample]
+    assert low[picked].tolist() == [low_value(row.tolist(), qualifier) for row in sample]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(8, 9), rows=st.integers(1, 2_500))
+def test_wide_subsets_at_once_equal_one_pass_per_subset(seed: int, width: int, rows: int) -> None:
+    codes = _hands(seed, rows, width)
+    args = {"want_high": True, "want_low": True, "offset": 0, "check_duplicates": True}
+    fast = _evaluate(codes, light=True, **args)
+    reference = _evaluate(codes, light=False, **args)
+    assert np.array_equal(fast[0], reference[0])
+    assert np.array_equal(fast[1], reference[1])

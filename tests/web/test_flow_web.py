@@ -1,0 +1,411 @@
+"""The flow of a long hand in the browser (issue 12 §3): what every player and spectator sees.
+
+Waits are for states of the page, never fixed sleeps; any console error fails (conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from test_e2e import act_once, create_table_in_lobby, play_until_hand_done
+
+from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.evaluation import describe_low, high_category, high_value, low_value
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
+
+
+def test_pause_is_shown_to_everyone_and_resume_is_announced(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """The host pauses: a spectator reads "Paused by Ana", the turn timer stops showing; the
+    resume is announced to the spectator and the banner goes."""
+    host = open_page().page
+    table_id = create_table_in_lobby(
+        host, server.url, name="Pause night", host="Ana", bots=1, seats=3, timer=300
+    )
+    watcher = open_page(viewport={"width": 375, "height": 667}, mobile=True).page
+    watcher.goto(f"{server.url}/t/{table_id}")
+    watcher.wait_for_selector("#join-form")  # a free seat: the watcher does not take it
+    # Ana's turn comes (the bot acts at once): her timer bar runs on both screens
+    watcher.wait_for_selector("#seat-0 .timer", state="visible")
+    host.wait_for_selector("#seat-0 .timer", state="visible")
+    assert watcher.locator("#pause-banner").count() == 0
+
+    host.click("#pause")
+    banner = watcher.wait_for_selector("#pause-banner")
+    assert banner.inner_text().startswith("Paused by Ana")
+    assert "Timers are stopped" in banner.inner_text()
+    watcher.wait_for_selector("#seat-0 .timer", state="hidden")
+    host.wait_for_selector("#pause-banner")
+    host.wait_for_selector("#seat-0 .timer", state="hidden")
+    assert watcher.locator("#toast").inner_text().strip().endswith("Paused by Ana")
+    # a spectator arriving during the pause reads it too, in Italian
+    late = open_page(locale="it-IT").page
+    late.goto(f"{server.url}/t/{table_id}")
+    assert late.wait_for_selector("#pause-banner").inner_text().startswith("Messo in pausa da Ana")
+    shot(watcher, "phone-paused")
+
+    host.click("#resume")
+    watcher.wait_for_selector("#pause-banner", state="detached")
+    watcher.wait_for_function(
+        "() => document.querySelector('#toast').innerText.includes('Ana resumed the game.')"
+    )
+    watcher.wait_for_selector("#seat-0 .timer", state="visible")
+    late.wait_for_selector("#pause-banner", state="detached")
+
+
+def test_showdown_stays_with_a_countdown_and_the_host_deals_now(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """The result stays on the table with "Next hand in N s" for everyone; the host's
+    "Deal now" deals at once."""
+    host = open_page().page
+    table_id = create_table_in_lobby(
+        host, server.url, name="Countdown", host="Ana", bots=1, seats=3, next_hand_delay=60
+    )
+    watcher = open_page(locale="de-DE").page
+    watcher.goto(f"{server.url}/t/{table_id}")
+    watcher.wait_for_selector("#join-form")
+    first = play_until_hand_done([host])
+    countdown = host.wait_for_selector("#next-hand-in")
+    before = int(re.findall(r"\d+", countdown.inner_text())[0])
+    assert countdown.inner_text() == f"Next hand in {before} s" and 45 <= before <= 60
+    # it counts down while the result stays
+    host.wait_for_function(
+        "(n) => Number(document.querySelector('#next-hand-in').innerText.match(/\\d+/)[0]) < n",
+        arg=before,
+    )
+    assert host.locator("#results").count() == 1
+    assert host.evaluate("document.querySelector('.table-page').dataset.hand") == first
+    # the spectator sees the same countdown, in German, without the host's button
+    german = watcher.wait_for_selector("#next-hand-in").inner_text()
+    assert re.fullmatch(r"Nächste Runde in \d+ s", german), german
+    assert watcher.locator("#deal-now").count() == 0
+    shot(host, "desktop-en-next-hand-countdown")
+    host.click("#deal-now")
+    host.wait_for_function(
+        "(h) => document.querySelector('.table-page').dataset.hand !== h", arg=first
+    )
+    host.wait_for_selector("#next-hand-bar", state="detached")
+    watcher.wait_for_selector("#next-hand-bar", state="detached")
+
+
+# ------------------------------------------------------------------ betting flow helpers
+def _facts(page: Any) -> dict[str, Any]:
+    facts: dict[str, Any] = page.evaluate(
+        """() => {
+          const p = document.querySelector('.table-page');
+          const on = (sel) => { const e = document.querySelector(sel); return !!e && !e.disabled; };
+          return {phase: p.dataset.phase, turn: p.dataset.turn,
+                  bet: on('#act-check') || on('#act-call') || on('#fold-anyway'),
+                  pre: !!document.querySelector('#pre-actions')};
+        }"""
+    )
+    return facts
+
+
+def _betting_turn(pages: list[Any], deadline: float = 60.0) -> tuple[Any, Any]:
+    """Pass for every page until a betting round where one page must act and the other
+    waits with its pre-action boxes: returns (acting page, waiting page)."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        facts = [_facts(p) for p in pages]
+        for i, f in enumerate(facts):
+            other = facts[1 - i]
+            if f["phase"] == "betting" and f["bet"] and other["pre"]:
+                return pages[i], pages[1 - i]
+        acted = False
+        for page, f in zip(pages, facts, strict=True):
+            if f["phase"] == "passing":
+                acted = act_once(page) is not None or acted
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"no betting turn: {[_facts(p) for p in pages]}")
+
+
+def _log(page: Any) -> str:
+    page.click("#tab-log")
+    return str(page.inner_text("#log-list"))
+
+
+def test_pre_actions_are_sent_on_the_turn_and_cleared_when_the_bet_changes(
+    server: Any, open_page: Any
+) -> None:
+    """Two people at a fixed-limit table: "Check" acts at once when the turn comes, a bet
+    clears it (with a notice), "Call any" survives a bet and calls."""
+    ana = open_page().page
+    table_id = create_table_in_lobby(
+        ana, server.url, name="Pre-actions", host="Ana", bots=0, seats=2
+    )
+    bo = open_page().page
+    bo.goto(f"{server.url}/t/{table_id}")
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-submit")
+    bo.wait_for_selector(".table-page[data-seat]:not([data-seat=''])")
+    names = {id(ana): "Ana", id(bo): "Bo"}
+    pages = [ana, bo]
+
+    # betting round 1: the waiting player ticks "Check"; it checks the moment its turn comes
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-check")
+    assert waiting.get_attribute("#pre-check", "aria-pressed") == "true"
+    acting.click("#act-check")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+    assert f"{names[id(waiting)]} checks" in _log(waiting)
+
+    # betting round 2: "Check" is cleared by a bet, and the player decides
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-check")
+    acting.click("#act-bet")
+    waiting.wait_for_selector("#act-call:not([disabled])")
+    waiting.wait_for_function(
+        "() => document.querySelector('#toast').innerText"
+        ".includes('Your pre-action was cleared: the bet changed.')"
+    )
+    assert f"{names[id(waiting)]} calls" not in _log(waiting)
+    waiting.click("#act-call")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+
+    # betting round 3: "Call any" survives the bet and calls it
+    acting, waiting = _betting_turn(pages)
+    waiting.click("#pre-call-any")
+    acting.click("#act-bet")
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.table-page').dataset.phase === 'passing'"
+        )
+    log = _log(waiting)
+    last_round = log[log.rindex("Betting round 3") :]
+    assert f"{names[id(waiting)]} calls" in last_round, last_round
+
+
+def _last_view(frames: list[str]) -> dict[str, Any]:
+    for raw in reversed(frames):
+        msg = json.loads(raw)
+        if msg.get("type") == "state" and msg.get("view"):
+            view: dict[str, Any] = msg["view"]
+            return view
+    raise AssertionError("no state frame")
+
+
+def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
+    server: Any, open_page: Any
+) -> None:
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
+    the amount; a typed amount survives a re-render; folding when checking is free asks
+    first; a folded player reads that they are out and gets no pass to choose."""
+    probe = open_page()
+    page = probe.page
+    create_table_in_lobby(
+        page,
+        server.url,
+        name="Pot night",
+        host="Ana",
+        bots=2,
+        seats=3,
+        betting="pot_limit",
+        bot_level="calling-station",  # never bets: checking stays free on our turns
+    )
+    # play on (calling) until our turn comes with checking free and a bet to size
+    end = time.monotonic() + 60
+    while not page.evaluate(
+        "() => !!document.querySelector('#act-check:not([disabled])')"
+        " && !!document.querySelector('#amount')"
+    ):
+        assert time.monotonic() < end, "never free to check"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    view = _last_view(probe.frames)
+    lo, hi = view["you"]["legal"]["bet_range"]
+    assert view["current_bet"] == 0 and lo < hi
+    pot = view["pot_total"]
+    for size, share in (("half", 0.5), ("three-quarters", 0.75)):
+        page.click(f"#size-{size}")
+        assert page.input_value("#amount") == str(max(lo, min(hi, int(share * pot))))
+    page.click("#size-pot")
+    # pot limit: a pot-sized bet is the cap the server allows (or all your chips)
+    me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
+    assert hi == min(pot, me["stack"] + me["bet"])
+    assert page.input_value("#amount") == str(hi)
+    page.click("#size-all-in")
+    assert page.input_value("#amount") == str(hi)
+    # a typed amount is kept when the page draws again while you type (a watcher arrives:
+    # the table message redraws the controls, the field keeps the focus and the text)
+    page.fill("#amount", "")
+    page.type("#amount", str(lo + 1))
+    page.evaluate("() => { document.querySelector('#amount').dataset.old = '1'; }")
+    watcher = open_page().page
+    watcher.goto(page.url)
+    watcher.wait_for_selector("#join-full")  # every seat is taken: watching
+    page.wait_for_function("() => !document.querySelector('#amount').dataset.old")
+    assert page.evaluate("document.activeElement.id") == "amount"
+    assert page.input_value("#amount") == str(lo + 1)
+    assert page.inner_text("#act-bet").startswith(f"Bet {lo + 1}")
+
+    # checking is free: folding asks once, and only "Fold anyway" folds
+    page.click("#act-fold")
+    assert page.inner_text("#fold-question") == "You can check for free — fold anyway?"
+    assert page.locator("#act-fold").count() == 0
+    assert not _last_view(probe.frames)["seats"][view["you"]["seat"]]["folded"]
+    page.click("#fold-anyway")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt').innerText"
+        " === 'You folded: you are out of this hand and watching.'"
+    )
+    # the bots play on: the pass comes, and the folded seat has none to choose
+    page.wait_for_function(
+        "() => ['passing', 'complete'].includes(document.querySelector('.table-page')"
+        ".dataset.phase)"
+    )
+    if page.evaluate("document.querySelector('.table-page').dataset.phase") == "passing":
+        assert page.locator("#pass-confirm").count() == 0
+        assert page.inner_text("#prompt") == "You folded: you are out of this hand and watching."
+
+
+FAKE_AUDIO_AND_HIDDEN = """
+window.__tones = [];
+window.__hidden = false;
+Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.state = 'running'; this.destination = {}; }
+  createOscillator() {
+    const o = { type: '', frequency: { value: 0 }, connect: (g) => g, stop() {},
+                start: () => window.__tones.push(o.frequency.value) };
+    return o;
+  }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d };
+  }
+  resume() { return Promise.resolve(); }
+};
+"""
+STRENGTH_WORDS = {
+    "HIGH_CARD": " high",
+    "ONE_PAIR": "pair of ",
+    "TWO_PAIR": "two pair, ",
+    "THREE_OF_A_KIND": "three ",
+    "STRAIGHT": " straight",
+    "FLUSH": " flush",
+    "FULL_HOUSE": " full of ",
+    "FOUR_OF_A_KIND": "four ",
+    "STRAIGHT_FLUSH": "straight flush",
+}
+"""A word of the web's English name of each high category (js/handnames.js)."""
+TURN_TONE = 660
+RECEIVED_TONE = 520
+
+
+def test_alerts_mute_card_text_and_replayer_without_the_deck(server: Any, open_page: Any) -> None:
+    """A tone on your turn and when cards arrive; muted (remembered), a hidden tab's title
+    still flashes; passed and received cards read with suit symbols; a table that keeps the
+    deck secret offers no "show every player's cards" in the replayer."""
+    probe = open_page()
+    page = probe.page
+    page.add_init_script(FAKE_AUDIO_AND_HIDDEN)
+    create_table_in_lobby(
+        page, server.url, name="Alerts", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    page.wait_for_selector("#act-check:not([disabled])")
+    assert TURN_TONE in page.evaluate("window.__tones")
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
+    # the first pass: what we passed and what we received, with suit symbols
+    end = time.monotonic() + 60
+    while not page.locator("#received-text").count():
+        assert time.monotonic() < end, "no pass received"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    card = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+    assert re.fullmatch(rf"Received: {card}( {card}){{2}}", page.inner_text("#received-text"))
+    assert re.fullmatch(rf"Passed: {card}( {card}){{2}}", page.inner_text("#passed-text"))
+    assert RECEIVED_TONE in page.evaluate("window.__tones")
+    # your hand's strength is shown outside arranging too, as the evaluator rates it
+    page.wait_for_selector("#my-strength")
+    hand = parse_codes(_last_view(probe.frames)["you"]["hand"])
+    strength = page.inner_text("#my-strength")
+    category = high_category(high_value(hand)).name
+    assert STRENGTH_WORDS[category] in strength.split(" · ")[0], (category, strength)
+    low = low_value(hand)
+    assert strength.endswith(f"Best low: {describe_low(low)} low" if low else "No low yet")
+
+    # muted: no more tones, but in a hidden tab the title still flashes on our turn
+    page.click("#sound-toggle")
+    assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
+    tones = len(page.evaluate("window.__tones"))
+    page.evaluate("window.__hidden = true")
+    end = time.monotonic() + 60
+    while not page.evaluate("document.title.startsWith('● ')"):
+        assert time.monotonic() < end, "the title never flashed"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    assert page.evaluate("document.title") == "● Your turn"
+    assert len(page.evaluate("window.__tones")) == tones
+    page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("() => !document.title.startsWith('● ')")
+
+    # the mute is remembered; the hand plays out; its replay has no everyone's-cards box
+    page.reload()
+    page.wait_for_selector("#sound-toggle[aria-pressed='false']")
+    hand = play_until_hand_done([page])
+    page.click("#tab-hands")
+    page.click(f"#replay-{hand}")
+    page.wait_for_selector("#replayer-felt .seat")
+    assert page.locator("#replayer-all").count() == 0
+    page.click("#replayer-close")
+
+
+COUNT_FLIGHTS = """
+window.__flights = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.classList && n.classList.contains('chip-fly')) window.__flights += 1;
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def _bet_and_finish_round(page: Any) -> None:
+    """On our turn with checking free, bet; the calling stations call and the round ends."""
+    end = time.monotonic() + 60
+    while not page.evaluate(
+        "() => !!document.querySelector('#act-check:not([disabled])')"
+        " && !!document.querySelector('#act-bet:not([disabled])')"
+    ):
+        assert time.monotonic() < end, "no turn to bet"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    turn = page.evaluate("document.querySelector('.table-page').dataset.turn")
+    phase_round = page.inner_text("#phase")
+    page.click("#act-bet")
+    page.wait_for_function(
+        "([t, r]) => document.querySelector('.table-page').dataset.turn !== t"
+        " && document.querySelector('#phase').innerText !== r",
+        arg=[turn, phase_round],
+    )
+
+
+def test_bets_slide_into_the_pot_unless_motion_is_reduced(server: Any, open_page: Any) -> None:
+    page = open_page().page
+    page.add_init_script(COUNT_FLIGHTS)
+    create_table_in_lobby(
+        page, server.url, name="Chips", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    _bet_and_finish_round(page)
+    # our bet and the first call fly (the last call ends the round in the same state)
+    page.wait_for_function("() => window.__flights >= 2")
+    page.wait_for_function("() => !document.querySelector('.chip-fly')")  # they land and go
+    page.emulate_media(reduced_motion="reduce")
+    flights = page.evaluate("window.__flights")
+    _bet_and_finish_round(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__flights") == flights

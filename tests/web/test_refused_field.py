@@ -1,0 +1,51 @@
+"""The lobby marks the field the server names when it refuses a table (issue 17 item 7).
+
+The form checks its own (tighter) bounds first, so a server refusal is rare; to see one the
+test answers the create request itself with the error body of ``docs/protocol.md`` §3."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+REFUSAL = {
+    "error": {
+        "code": "invalid_config",
+        "message": "ante must be 0 to 1000000000 chips, got 5",
+        "field": "config.ante",
+    }
+}
+
+
+def test_the_field_the_server_refused_is_marked(server: Any, open_page: Any) -> None:
+    probe = open_page()
+    page = probe.page
+    posted: list[str] = []
+
+    def answer(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        posted.append(route.request.post_data or "")
+        route.fulfill(status=400, content_type="application/json", body=json.dumps(REFUSAL))
+
+    page.route("**/api/tables", answer)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#host-name", "Ana")
+    page.fill("#ante", "5")
+    page.click("#create-table")
+    page.wait_for_selector("#ante[aria-invalid='true']")
+    assert json.loads(posted[0])["config"]["ante"] == 5
+    message = page.inner_text("#create-error")
+    assert "These table options do not work together" in message
+    assert "ante must be 0 to 1000000000 chips" in message
+    assert page.evaluate("document.activeElement.id") == "ante"
+    assert page.get_attribute("#host-name", "aria-invalid") is None
+    # the browser logs the 400 answer itself; nothing else may have gone wrong
+    assert all("status of 400" in e for e in probe.errors), probe.errors
+    probe.errors.clear()
