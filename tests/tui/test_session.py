@@ -197,12 +197,12 @@ def _calling(legal: LegalActions) -> Action:
 def test_the_default_table_is_gentle_enough_for_a_first_game() -> None:
     """Issue 13 item 2: 400 chips (100 big bets) and bots that stop raising at two big
     bets; at full strength the same bots raise to three and four big bets."""
-    settings = GameSettings(seed=5, delay=0)
+    settings = GameSettings(seed=6, delay=0)  # seeds 1-15 but 5 show it (fairness v3 deals)
     assert (settings.stack, settings.bot_raise_cap) == (400, 2)
     big_bet = settings.table_config().big_bet
     gentle = _bot_raise_totals(settings, hands=4)
     assert gentle and max(gentle) <= 2 * big_bet
-    full = _bot_raise_totals(GameSettings(seed=5, delay=0, bot_raise_cap=4), hands=4)
+    full = _bot_raise_totals(GameSettings(seed=6, delay=0, bot_raise_cap=4), hands=4)
     assert max(full) > 2 * big_bet
 
 
