@@ -40,6 +40,7 @@ from treys import Evaluator  # noqa: E402
 
 from anaconda_poker.core.cards import Card, card_str  # noqa: E402
 from anaconda_poker.core.evaluation import (  # noqa: E402
+    high_low_value,
     high_low_values,
     high_value,
     high_values,
@@ -149,6 +150,22 @@ def main() -> None:
             2,
         ),
         (
+            OURS,
+            "high + 8-low",
+            "scalar `high_value` + `low_value` (two calls)",
+            HANDS,
+            lambda: [(high_value(h), low_value(h)) for h in lists],
+            2,
+        ),
+        (
+            OURS,
+            "high + 8-low",
+            "scalar `high_low_value` (one call)",
+            HANDS,
+            lambda: [high_low_value(h) for h in lists],
+            2,
+        ),
+        (
             f"eval7 {version('eval7')}",
             "high",
             "scalar `evaluate` (eval7.Card)",
@@ -236,6 +253,13 @@ def main() -> None:
     print(
         f"Target 2: scalar high_value = {scalar_target:.2f}x eval7's time per call "
         f"(goal <= 3x): {'met' if scalar_target <= 3 else 'NOT met'}."
+    )
+    two = next(r for r in rows if "(two calls)" in r.api)
+    one = next(r for r in rows if "(one call)" in r.api)
+    print(
+        f"Scalar high and low: one call {one.per_hand_ns / eval7_row.per_hand_ns:.2f}x "
+        f"eval7's high-only time per hand, two calls "
+        f"{two.per_hand_ns / eval7_row.per_hand_ns:.2f}x."
     )
 
 

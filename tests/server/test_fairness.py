@@ -134,4 +134,4 @@ def test_verify_command(tmp_path: Path) -> None:
     assert failed.exit_code == 1
     assert "no" in failed.output
     missing = runner.invoke(app, ["verify", str(tmp_path / "absent.json")])
-    assert missing.exit_code == 1
+    assert missing.exit_code == 2  # a missing file, as in replay (issue 13 item 14)

@@ -115,7 +115,7 @@ async def test_the_sockets_of_one_seat_share_one_message_budget(tmp_path: Path) 
             await client.close()
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.3])
+@pytest.mark.parametrize("delay", [0.0, 1.0])
 async def test_joins_reach_the_watchers_once_coalesced(tmp_path: Path, delay: float) -> None:
     """20 spectators join one after the other. With a delay the first watcher gets a few
     TableInfo updates, not one per join, and the last one it gets is exact; with 0 (the old
@@ -127,11 +127,13 @@ async def test_joins_reach_the_watchers_once_coalesced(tmp_path: Path, delay: fl
         first = await ws_client(live, spectate)
         await first.until(lambda f: f["type"] == "state")
         joined = []
+        started = asyncio.get_running_loop().time()
         for _ in range(20):
             client = await ws_client(live, spectate)
             info = await client.until(lambda f: f["type"] == "table")
             assert info["table"]["spectators"] == len(joined) + 2  # its own is exact at once
             joined.append(client)
+        elapsed = asyncio.get_running_loop().time() - started
         await asyncio.sleep(delay + 0.3)
         updates: list[dict[str, Any]] = []
         with contextlib.suppress(TimeoutError):
@@ -140,8 +142,8 @@ async def test_joins_reach_the_watchers_once_coalesced(tmp_path: Path, delay: fl
                 if frame["type"] == "table":
                     updates.append(frame["table"])
         assert updates and updates[-1]["spectators"] == 21
-        if delay:
-            assert len(updates) < 10, len(updates)
+        if delay:  # one per delay at most while the joins went on, and the last one
+            assert len(updates) <= min(19, elapsed / delay + 2), (len(updates), elapsed)
         else:
             assert len(updates) == 20
         async with httpx.AsyncClient(base_url=live.http) as http:

@@ -1,7 +1,8 @@
 """Hypothesis-driven fuzzer of the websocket protocol (issue 17, "make it stay fixed").
 
 Each example is a *program*: a list of steps, each sent by one of four sockets at a fresh
-table on a real loopback server: the host's seat (two sockets with the same token), a guest
+table (default rules, 9 cards, dealer's choice or declare) on a real loopback server: the
+host's seat (two sockets with the same token), a guest
 seat and a spectator, with a random bot at the table. A step is a legal action read from the
 socket's latest ``state`` (so hands progress), a replay of an old action or of another
 socket's turn id, any client message type with valid or random fields (chat text, rebuy
@@ -53,6 +54,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.presence import SEAT_REVOKED
 from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES, Hello, parse_client_message
 from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.table import Table
@@ -95,7 +97,7 @@ action_bodies = st.fixed_dictionaries(
         "to": st.integers(-5, 10**12) | st.text(max_size=3),
         "cards": st.lists(st.sampled_from(["As", "2c", "Td", "9h", "Kx", "", "AsAs"]), max_size=10),
         "all_in": st.booleans(),
-        "declare": st.sampled_from(["high", "low", "swing", "both", "none"]),
+        "direction": st.sampled_from(["high", "low", "swing", "both", "none"]),
     },
 )
 messages = st.one_of(
@@ -140,7 +142,16 @@ messages = st.one_of(
     st.builds(lambda depth: {"raw": "[" * depth + "]" * depth}, st.integers(500, 2000)),
     st.just({"step": "oversize"}),
 )
-programs = st.lists(st.tuples(st.integers(0, len(SOCKETS) - 1), messages), max_size=MAX_STEPS)
+TABLES = (
+    {},
+    {"config": {"cards_dealt": 9}},
+    {"config": {"pass_directions": ["left", "right", "left"]}, "dealers_choice": True},
+    {"config": {"declare": "declare", "swing": "strict"}},
+)
+"""The table of a program: the defaults, 9 cards, dealer's choice, declare (RULES.md §6)."""
+steps_of_programs = st.lists(
+    st.tuples(st.integers(0, len(SOCKETS) - 1), messages), max_size=MAX_STEPS
+)
 
 
 def direct_answer(payload: str | bytes) -> str | None:
@@ -179,6 +190,7 @@ class Socket:
     sent_actions: list[str] = field(default_factory=list)
     pong: asyncio.Event = field(default_factory=asyncio.Event)
     dead: bool = False  # its token stopped working (it left the seat, then reconnected)
+    revoked: bool = False  # got seat_left: the server closes it with 4001
 
 
 @dataclass
@@ -197,6 +209,7 @@ class Program:
         sock.ws = await connect(self.live.ws, max_size=2**24, max_queue=None)
         sock.expected.clear()
         sock.answered.clear()
+        sock.revoked = False
         await sock.ws.send(json.dumps({"type": "hello", **sock.hello}))
         first = json.loads(await asyncio.wait_for(sock.ws.recv(), 5))
         if first["type"] == "error":  # a token that left its seat no longer joins
@@ -228,7 +241,8 @@ class Program:
                 elif kind == "pong":
                     sock.pong.set()
                 elif kind == "seat_left" and frame["seat"] == sock.seat:
-                    sock.seat = None  # it watches as a spectator from now on
+                    sock.revoked = True  # closed with 4001 next (docs/protocol.md §4)
+                    sock.seat = None  # no later frame may show the seat's cards
 
     async def barrier(self, sock: Socket) -> None:
         """Wait until every direct answer to what ``sock`` sent has arrived (``pong`` is
@@ -236,9 +250,14 @@ class Program:
         if sock.dead or sock.ws is None:
             return
         sock.pong.clear()
+        assert sock.reader is not None
         with contextlib.suppress(ConnectionClosed):
             await sock.ws.send('{"type": "ping"}')
-            await asyncio.wait_for(sock.pong.wait(), 10)
+            pong = asyncio.create_task(sock.pong.wait())
+            await asyncio.wait([pong, sock.reader], timeout=10, return_when=asyncio.FIRST_COMPLETED)
+            pong.cancel()
+        if sock.reader.done() and sock.revoked:
+            return  # its seat was freed and the socket closed: answers in flight are lost
         if sock.answered != sock.expected:
             self.problems.append(
                 f"{sock.name}: direct answers {sock.answered}, expected {sock.expected}"
@@ -247,9 +266,12 @@ class Program:
     async def send(self, sock: Socket, payload: str | bytes) -> None:
         assert sock.ws is not None
         expected = direct_answer(payload)
+        try:
+            await sock.ws.send(payload)
+        except ConnectionClosed:
+            return  # closed meanwhile (its seat was freed): reconnects at its next step
         if expected is not None:
             sock.expected.append(expected)
-        await sock.ws.send(payload)
 
     async def step(self, sock: Socket, spec: dict[str, Any], rng: random.Random) -> None:
         if sock.dead:
@@ -279,10 +301,12 @@ class Program:
         elif kind == "oversize":
             await self.barrier(sock)
             assert sock.ws is not None and sock.reader is not None
-            await sock.ws.send(json.dumps({"type": "chat", "text": "x" * MAX_MESSAGE_BYTES}))
+            with contextlib.suppress(ConnectionClosed):
+                await sock.ws.send(json.dumps({"type": "chat", "text": "x" * MAX_MESSAGE_BYTES}))
             await asyncio.wait_for(sock.reader, 10)  # the server closes the socket
-            if sock.ws.close_code != 1009:
-                self.problems.append(f"an oversized frame closed with {sock.ws.close_code}")
+            code = sock.ws.close_code
+            if code != 1009 and not (code == SEAT_REVOKED and sock.revoked):
+                self.problems.append(f"an oversized frame closed with {code}")
         elif "raw" in spec:
             await self.send(sock, spec["raw"])
         else:
@@ -372,8 +396,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     assert sum(CARD_FRAMES) > 100, CARD_FRAMES
 
 
-async def run_program(live: LiveServer, steps: list[tuple[int, dict[str, Any]]]) -> list[str]:
-    """Run one program at a fresh table; the problems found (empty: all checks passed)."""
+async def run_program(
+    live: LiveServer, options: dict[str, Any], steps: list[tuple[int, dict[str, Any]]]
+) -> list[str]:
+    """Run one program at a fresh table with ``options``; the problems found (empty: all
+    checks passed)."""
     rng = random.Random(len(steps))
     async with httpx.AsyncClient(base_url=live.http) as http:
         response = await http.post(
@@ -385,6 +412,7 @@ async def run_program(live: LiveServer, steps: list[tuple[int, dict[str, Any]]])
                 "bots": [{"seat": 2, "level": "random"}],
                 "action_timer": None,
                 "bot_pause": 0,
+                **options,
             },
         )
         created = response.json()
@@ -419,7 +447,7 @@ CARD_FRAMES: list[int] = []
 """Frames the leak oracle checked against a finished hand, per program."""
 
 
-@given(steps=programs)
+@given(options=st.sampled_from(TABLES), steps=steps_of_programs)
 @settings(
     max_examples=PROGRAMS,
     derandomize=True,
@@ -427,14 +455,16 @@ CARD_FRAMES: list[int] = []
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_websocket_fuzz(server: ServerThread, steps: list[tuple[int, dict[str, Any]]]) -> None:
+def test_websocket_fuzz(
+    server: ServerThread, options: dict[str, Any], steps: list[tuple[int, dict[str, Any]]]
+) -> None:
     errors = ErrorLog()
     loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
     for logger in loggers:
         logger.addHandler(errors)
     try:
         assert server.live is not None
-        problems = server.run(run_program(server.live, steps), timeout=120)
+        problems = server.run(run_program(server.live, options, steps), timeout=120)
     finally:
         for logger in loggers:
             logger.removeHandler(errors)

@@ -56,6 +56,6 @@ def test_big_bet_defaults_to_twice_the_small_bet(
 def test_play_refuses_a_big_bet_below_the_small_bet() -> None:
     result = runner.invoke(app, ["play", "--small-bet", "5", "--big-bet", "3"])
     assert result.exit_code == 2
-    assert "big_bet must be at least small_bet (5)" in " ".join(
+    assert "--big-bet must be at least --small-bet (5)" in " ".join(
         result.output.replace("│", " ").split()
     )

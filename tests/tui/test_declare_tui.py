@@ -134,6 +134,11 @@ async def test_keys_outside_the_declaring_step_do_not_declare(tmp_path: Path) ->
         await pilot.pause()
         assert state.action_count == before
         assert "after the last betting round" in app.message
+        await pilot.press("question_mark")  # the help names the keys and the typed command
+        await pilot.pause()
+        text = screen_text(app)
+        assert "declare high / low / swing" in text
+        assert "declare high · declare low · declare swing" in text
 
 
 @pytest.mark.parametrize(

@@ -310,7 +310,7 @@ async def test_a_seat_shows_a_raise_as_the_total_it_raised_to(tmp_path: Path) ->
         seat, action = state_of(app).actions[-2]
         assert (seat, action.kind, action.to) == (1, ActionKind.RAISE, 4)
         panel = _region_text(app, "#seat-1")
-        assert "Raise to 4" in panel
+        assert "Raises to 4" in panel  # the log's words (issue 13 item 13)
         assert "Round bet 4" in panel
 
 

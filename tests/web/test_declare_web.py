@@ -42,6 +42,9 @@ def declare_table_in_lobby(page: Any, base: str, *, swing: str) -> str:
     page.uncheck("#timer-on")
     page.click("details summary")
     page.fill("#bot-pause", "0")
+    # the result must stay while the test reads it: on a loaded machine the default 8 s
+    # between hands ran out and the next hand replaced the declarations under the test
+    page.fill("#next-hand-delay", "120")
     page.click("#create-table")
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     page.wait_for_selector(".table-page[data-seat='0']")
@@ -100,6 +103,8 @@ def test_a_declare_hand_is_played_to_the_end_in_the_browser(
             assert "at least a share of both halves" in page.inner_text("#declare-hint")
             assert page.inner_text("#phase") == "Declaring"
             assert "Declaring…" in page.inner_text("#seat-0")
+            # the five are final: a missing low is "No low", never "No low yet"
+            assert not page.inner_text("#my-strength").endswith("No low yet")
             # the calling stations declare at once: their seats say so, never what
             for bot in (1, 2):
                 page.wait_for_selector(f"#seat-{bot} .seat-status:has-text('Declared ✓')")

@@ -409,3 +409,33 @@ def test_bets_slide_into_the_pot_unless_motion_is_reduced(server: Any, open_page
     _bet_and_finish_round(page)
     page.wait_for_timeout(300)
     assert page.evaluate("window.__flights") == flights
+
+
+def test_an_absent_player_is_shown_away_and_played_for(server: Any, open_page: Any) -> None:
+    """Bo closes the tab: his next decision ends at the action timer (no bank), then every
+    screen shows him away while the server plays for him; he comes back and is not away."""
+    ana = open_page().page
+    table_id = create_table_in_lobby(
+        ana, server.url, name="Absent", host="Ana", bots=0, seats=2, timer=5
+    )
+    bo = open_page().page
+    bo.goto(f"{server.url}/t/{table_id}")
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-submit")
+    bo.wait_for_selector(".table-page[data-seat]:not([data-seat=''])")
+    bo_seat = bo.get_attribute(".table-page", "data-seat")
+    context = bo.context
+    bo.close()
+    status = f"#seat-{bo_seat} .seat-status"
+    end = time.monotonic() + 90
+    while ana.locator(status).inner_text() != "Away: plays by default":
+        assert time.monotonic() < end, ana.locator(status).inner_text()
+        if act_once(ana) is None:
+            ana.wait_for_timeout(100)
+    back = context.new_page()
+    back.goto(f"{server.url}/#/table/{table_id}")
+    back.wait_for_selector(f".table-page[data-seat='{bo_seat}']")
+    ana.wait_for_function(
+        "(sel) => document.querySelector(sel).innerText !== 'Away: plays by default'",
+        arg=status,
+    )

@@ -130,3 +130,32 @@ def test_deck_check_accepts_an_honest_hand_and_catches_tampering(module_page: An
     assert tampered_deal["commitment"] is True and tampered_deal["deal"] is False
     assert wrong_salt["commitment"] is False
     assert wrong_announcement["announced"] is False and wrong_announcement["commitment"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_strength_line_says_no_low_yet_only_while_cards_can_still_change(
+    module_page: Any, lang: str
+) -> None:
+    """Once the five are arranged (the roll and the declaring step, RULES.md §6) no card can
+    change: a hand without a low has "No low", not "No low yet", when the player decides
+    whether to declare low."""
+    pair = ["Kc", "Kd", "9h", "7s", "2c"]  # no eight-or-better low: a pair
+    wheel = ["5c", "4d", "3h", "2s", "Ac"]
+    got = module_page.evaluate(
+        """async ([lang, pair, wheel]) => {
+          const i18n = await import('/js/i18n.js');
+          const s = await import('/js/strength.js');
+          await i18n.setLanguage(lang);
+          const text = (cards, final) => s.strengthLine(cards, 'high_low_8', final).textContent;
+          return [text(pair, false), text(pair, true), text(wheel, true),
+                  i18n.t('No low'), i18n.t('No low yet')];
+        }""",
+        [lang, pair, wheel],
+    )
+    still_open, final, final_wheel, no_low, no_low_yet = got
+    assert no_low != no_low_yet
+    assert still_open.endswith(" · " + no_low_yet)
+    assert final.endswith(" · " + no_low) and not final.endswith(no_low_yet)
+    assert not final_wheel.endswith(no_low)  # a low is named, final or not
+    if lang == "it":
+        assert (no_low, no_low_yet) == ("Nessun basso", "Ancora nessun basso")

@@ -4,7 +4,8 @@ playing through it over https and wss.
 
 What it shows: websockets pass the proxy (and a reload reconnects the seat with its cards),
 plain http is redirected to https, static files are gzipped with the cache headers the
-config promises, API answers are never cached, and HSTS is on every answer.
+config promises, API answers are never cached, HSTS is on every answer, and the metrics
+are not published.
 """
 
 from __future__ import annotations
@@ -60,6 +61,18 @@ def test_static_files_are_compressed_and_revalidated(proxy: Proxy) -> None:
         assert health.status_code == 200
         assert health.headers["cache-control"] == "no-store"
         assert "max-age=31536000" in health.headers["strict-transport-security"]
+
+
+def test_metrics_are_not_published_through_the_proxy(server: Any, proxy: Proxy) -> None:
+    assert httpx.get(server.url + "/metrics").status_code == 200  # the node's own address
+    trust = ssl.create_default_context(cafile=str(proxy.ca_file))
+    with httpx.Client(base_url=proxy.https, verify=trust) as client:
+        for path in ("/metrics", "/metrics?x=1", "/%6Detrics", "/metrics/"):
+            response = client.get(path)
+            assert "anaconda_poker" not in response.text, path
+            assert response.status_code == 404, path
+            # answered by nginx itself (the server's own refusal is JSON): the config denies it
+            assert "application/json" not in response.headers["content-type"], path
 
 
 def test_browser_plays_over_https_and_wss_and_survives_a_reload(

@@ -10,7 +10,8 @@ fast paths give exactly the same results (same floats) on the same seeds, and
 ``benchmarks/bots.py`` plays the arena with a montecarlo bot built on them
 (``MonteCarloBot(reference=True)``) as the baseline of the same run.
 
-Helpers the fast paths did not change (dealing, opponent values, the field's best, the
+The opponents' values and the consistency weights are kept here too (one evaluator call
+per opponent); helpers the fast paths did not change (dealing, the field's best, the
 accumulator's weighted sums) are shared with the fast code.
 """
 
@@ -20,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from anaconda_poker.analysis.advice import MAX_CARDS, Choice, _wider_values, reveal_order
 from anaconda_poker.analysis.equity import (
@@ -28,16 +30,17 @@ from anaconda_poker.analysis.equity import (
     FIVE,
     PLAYABLE_CARDS,
     Accumulator,
+    CardArray,
     EquityResult,
     FieldBest,
+    IntArray,
     InvalidSituationError,
+    OpponentInfo,
     SeatKnowledge,
     action_weights,
     as_generator,
-    careless_values,
-    consistency_weights,
+    constrained_values,
     deal_batches,
-    opponent_values,
     outcome,
     strength_percentiles_reference,
 )
@@ -45,7 +48,14 @@ from anaconda_poker.analysis.ranges import ActionRead, RangeModel
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.config import Split
 
-__all__ = ["arrange_choices_reference", "equity_reference", "pass_choices_reference"]
+__all__ = [
+    "arrange_choices_reference",
+    "careless_values_reference",
+    "consistency_weights_reference",
+    "equity_reference",
+    "opponent_values_reference",
+    "pass_choices_reference",
+]
 
 
 def equity_reference(
@@ -88,19 +98,19 @@ def equity_reference(
         knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
     )
     for deals in batches:
-        highs, lows = opponent_values(active, deals, split)
+        highs, lows = opponent_values_reference(active, deals, split)
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
             pct = strength_percentiles_reference(highs, lows, split)
             for i, read in read_cols:
                 column = read.likelihood(pct[:, i], model)
                 weights = column if weights is None else weights * column
-        fits = consistency_weights(active, deals, split, highs, lows, consistency)
+        fits = consistency_weights_reference(active, deals, split, highs, lows, consistency)
         if fits is not None:
             weights = fits if weights is None else weights * fits
         if rational < 1.0:
             exact = False
-            ch, cl = careless_values(active, deals, split, gen)
+            ch, cl = careless_values_reference(active, deals, split, gen)
             careful = gen.random(highs.shape) < rational
             for i, read in read_cols:
                 if read.consistent:
@@ -188,7 +198,7 @@ def pass_choices_reference(
         if lookahead:
             oh, ol = _wider_values(others, other_cols, lookahead, split)
         else:
-            oh, ol = opponent_values(others, other_cols, split)
+            oh, ol = opponent_values_reference(others, other_cols, split)
         field = FieldBest.of(oh, ol)
         received = deals[:, : count + lookahead]
         recv_fill = deals[:, offsets[index] : offsets[index + 1]]
@@ -237,7 +247,7 @@ def arrange_choices_reference(
         knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
     )
     for deals in batches:
-        oh, ol = opponent_values(active, deals, split)
+        oh, ol = opponent_values_reference(active, deals, split)
         field = FieldBest.of(oh, ol)
         for j in range(len(fives)):
             accs[j].add(outcome(int(fh[j]), int(fl[j]), field, split))
@@ -247,3 +257,90 @@ def arrange_choices_reference(
     ]
     chosen.sort(key=lambda c: (-c.result.share, -c.result.win_high, sorted(c.cards)))
     return chosen
+
+
+def opponent_values_reference(
+    opponents: Sequence[OpponentInfo], deals: CardArray, split: Split
+) -> tuple[IntArray, IntArray]:
+    """The code of :func:`~anaconda_poker.analysis.equity.opponent_values` before
+    the fast paths (one evaluator call per opponent with shown or known cards)."""
+    n = deals.shape[0]
+    highs = np.empty((n, len(opponents)), dtype=np.int64)
+    lows = np.empty((n, len(opponents)), dtype=np.int64)
+    # Group opponents that hold no known or revealed card: one batch call for all of them.
+    plain = [i for i, o in enumerate(opponents) if not o.known and not o.revealed]
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    if plain:
+        block = np.concatenate([deals[:, offsets[i] : offsets[i + 1]] for i in plain], axis=0)
+        h, lo = hand_values(block, split)
+        for j, i in enumerate(plain):
+            highs[:, i] = h[j * n : (j + 1) * n]
+            lows[:, i] = lo[j * n : (j + 1) * n]
+    for i, o in enumerate(opponents):
+        if i in plain:
+            continue
+        fill = deals[:, offsets[i] : offsets[i + 1]]
+        if o.known:
+            known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+            fill = np.concatenate([known, fill], axis=1)
+        highs[:, i], lows[:, i] = constrained_values(o.revealed, fill, split)
+    return highs, lows
+
+
+def careless_values_reference(
+    opponents: Sequence[OpponentInfo],
+    deals: CardArray,
+    split: Split,
+    rng: np.random.Generator,
+) -> tuple[IntArray, IntArray]:
+    """The code of :func:`~anaconda_poker.analysis.equity.careless_values` before
+    the fast paths (one evaluator call per opponent)."""
+    n = deals.shape[0]
+    highs = np.empty((n, len(opponents)), dtype=np.int64)
+    lows = np.empty((n, len(opponents)), dtype=np.int64)
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    for i, o in enumerate(opponents):
+        r = min(len(o.revealed), FIVE)
+        five = np.empty((n, FIVE), dtype=np.uint8)
+        five[:, :r] = o.revealed[:r]
+        if r < FIVE:
+            rest = deals[:, offsets[i] : offsets[i + 1]]
+            if o.known:
+                known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+                rest = np.concatenate([known, rest], axis=1)
+            picks = np.argsort(rng.random(rest.shape), axis=1)[:, : FIVE - r]
+            five[:, r:] = np.take_along_axis(rest, picks, axis=1)
+        highs[:, i], lows[:, i] = hand_values(five, split)
+    return highs, lows
+
+
+def consistency_weights_reference(
+    opponents: Sequence[OpponentInfo],
+    deals: CardArray,
+    split: Split,
+    highs: IntArray,
+    lows: IntArray,
+    slack: float,
+) -> NDArray[np.float64] | None:
+    """The code of :func:`~anaconda_poker.analysis.equity.consistency_weights`
+    before the fast paths (one evaluator call per opponent)."""
+    if slack >= 1.0:
+        return None
+    n = deals.shape[0]
+    weights: NDArray[np.float64] | None = None
+    offsets = np.cumsum([0] + [o.unknown for o in opponents])
+    for i, o in enumerate(opponents):
+        r = len(o.revealed)
+        if not 1 <= r < FIVE:
+            continue
+        seven = np.empty((n, PLAYABLE_CARDS), dtype=np.uint8)
+        seven[:, :r] = o.revealed
+        seven[:, r : r + len(o.known)] = o.known
+        seven[:, r + len(o.known) :] = deals[:, offsets[i] : offsets[i + 1]]
+        best_high, best_low = hand_values(seven, split)
+        consistent = highs[:, i] == best_high
+        if split.has_low:
+            consistent |= (best_low >= 0) & (lows[:, i] == best_low)
+        factor = np.where(consistent, 1.0, slack)
+        weights = factor if weights is None else weights * factor
+    return weights

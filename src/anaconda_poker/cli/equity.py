@@ -45,6 +45,10 @@ class Advice(StrEnum):
     ARRANGE = "arrange"
 
 
+SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
+"""Suit symbols as the game draws them (``A♠``) → the suit letters of card names (``As``)."""
+
+
 def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dict[int, list[int]]:
     """Parse ``"1:Ah Kd 3:2c"`` into ``{1: [Ah, Kd], 3: [2c]}`` (card codes).
 
@@ -73,7 +77,7 @@ def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dic
                 f"{raw!r} has no seat; write SEAT:CARDS, e.g. 1:Ah Kd", param_hint=option
             )
         try:
-            out.setdefault(seat, []).extend(parse_codes(token))
+            out.setdefault(seat, []).extend(parse_codes(token.translate(SUIT_LETTERS)))
         except AnacondaError as exc:
             raise typer.BadParameter(str(exc), param_hint=option) from None
     return out
@@ -81,7 +85,7 @@ def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dic
 
 def _cards(text: str, option: str) -> list[int]:
     try:
-        return parse_codes(text)
+        return parse_codes(text.translate(SUIT_LETTERS))
     except AnacondaError as exc:
         raise typer.BadParameter(str(exc), param_hint=option) from None
 

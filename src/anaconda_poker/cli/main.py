@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import typer
 
+from anaconda_poker import __version__
+
 app = typer.Typer(
     name="anaconda-poker",
     help="Play, study and run games of Anaconda (pass the trash) poker.",
@@ -13,8 +15,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"anaconda-poker {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="Print the version and exit.",
+    ),
+) -> None:
     """Play, study and run games of Anaconda (pass the trash) poker."""
 
 

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.main import app
+from anaconda_poker.cli.wording import option_words
 from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
 from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
@@ -126,7 +127,7 @@ def play(
         if settings.history_dir is not None:
             check_history_dir(settings.history_dir)
     except ValueError as exc:  # HistoryDirError too
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(option_words(str(exc))) from None
     game = AnacondaApp(settings)
     players = game.run()
     if game.return_code not in (None, 0):

@@ -25,18 +25,43 @@ from anaconda_poker.core.cards import format_cards
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, replay, start_from_history
 from anaconda_poker.core.state import HandState, Phase
-from anaconda_poker.i18n import language_from_environment, translator
+from anaconda_poker.i18n import (
+    LANGUAGES,
+    Translator,
+    betting_label,
+    language_from_environment,
+    require_language,
+    split_label,
+    translator,
+)
 from anaconda_poker.i18n.terms import declaration_label
+
+_LANGUAGE: list[str] = []
+"""The language of this run's output (set by ``--lang``; else from the environment)."""
+
+
+def _translator() -> Translator:
+    return translator(_LANGUAGE[-1] if _LANGUAGE else language_from_environment())
+
+
+def _pronouns() -> set[str]:
+    """The terminal game's default name for the person in every language ("You", "Tu",
+    "Você", ...): a pronoun, which cannot take the third-person verbs of the lines."""
+    return {translator(lang)("You").casefold() for lang in LANGUAGES}
 
 
 def _name(state: HandState, seat: int) -> str:
-    return f"{state.names[seat]} (seat {seat})"
+    _ = _translator()
+    name = state.names[seat] or ""
+    if name.casefold() in _pronouns():
+        return _("Seat {seat} ({player})", seat=seat, player=name)  # "Seat 0 (You) checks"
+    return _("{player} (seat {seat})", player=name, seat=seat)
 
 
 def describe_action(state: HandState, seat: int, action: Action, *, all_in: bool) -> str:
     """One line of text for an accepted action (cards of passes and arrangements shown:
     a replay is a full-information record)."""
-    _ = translator(language_from_environment())
+    _ = _translator()
     who = _name(state, seat)
     kind = action.kind
     suffix = _(" (all-in)") if all_in else ""
@@ -63,7 +88,7 @@ def describe_action(state: HandState, seat: int, action: Action, *, all_in: bool
 
 def _print_events(console: Console, state: HandState, before: tuple[int, int, int]) -> None:
     """Print what the engine did on its own after an action (passes, reveals, rounds)."""
-    _ = translator(language_from_environment())
+    _ = _translator()
     rounds, passes_done, revealed = before
     done = max((len(state.passes[s]) for s in state.players), default=0)
     if done > passes_done:
@@ -92,7 +117,7 @@ def _print_events(console: Console, state: HandState, before: tuple[int, int, in
 
 
 def _print_result(console: Console, state: HandState) -> None:
-    _ = translator(language_from_environment())
+    _ = _translator()
     result = state.result
     assert result is not None
     for index, pot in enumerate(result.pots):
@@ -128,7 +153,7 @@ def _print_result(console: Console, state: HandState) -> None:
 
 
 def _print_waiting(console: Console, state: HandState) -> None:
-    _ = translator(language_from_environment())
+    _ = _translator()
     console.print(
         _(
             "The history is incomplete: phase {phase}, betting round {number}, pot {pot}.",
@@ -154,14 +179,14 @@ def print_hand(console: Console, history: dict[str, Any]) -> HandState:
         ReplayError: on a malformed history or an illegal action (after printing the
             actions before it).
     """
-    _ = translator(language_from_environment())
+    _ = _translator()
     state = start_from_history(history)
     cfg = state.config
     console.print(
         _(
             "{split}, {betting}, ante {ante}, bets {small}/{big}, button seat {button}",
-            split=cfg.split.value,
-            betting=cfg.betting.value,
+            split=split_label(cfg.split, _),
+            betting=betting_label(cfg.betting, _),
             ante=cfg.ante,
             small=cfg.small_bet,
             big=cfg.big_bet,
@@ -209,9 +234,22 @@ def replay_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the replayed history with its result as JSON.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help=f"Language: {', '.join(LANGUAGES)} (default: from $LANG)."),
+    ] = None,
 ) -> None:
-    """Replay a hand history and print it (or, with --json, the history with its result)."""
-    _ = translator(language_from_environment())
+    """Replay a hand history and print it (or, with --json, the history with its result).
+
+    Exit status 2 for a missing or unreadable file, 1 when the actions do not replay or the
+    history's stored ``result`` differs from the recomputed one (which is printed)."""
+    _LANGUAGE.clear()
+    if lang is not None:
+        try:
+            _LANGUAGE.append(require_language(lang))
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    _ = _translator()
     err = Console(stderr=True)
     try:
         history = json.loads(file.read_text(encoding="utf-8"))
@@ -231,6 +269,23 @@ def replay_command(
                 )
         else:
             print_hand(Console(highlight=False, soft_wrap=True), history)
+            state = replay(history)
     except ReplayError as exc:
         err.print(_("Replay stopped: {error}", error=str(exc)), markup=False)
         raise typer.Exit(code=1) from None
+    stored = history.get("result") if isinstance(history, dict) else None
+    if stored is not None and state.result is not None:
+        recomputed = json.loads(json.dumps(state.result.to_dict()))
+        if recomputed != stored:
+            differ = sorted(
+                k for k in recomputed.keys() | stored.keys() if recomputed.get(k) != stored.get(k)
+            )
+            err.print(
+                _(
+                    "The stored result differs from the one the actions give (in: {fields}); "
+                    "the replay above shows the recomputed one.",
+                    fields=", ".join(differ),
+                ),
+                markup=False,
+            )
+            raise typer.Exit(code=1)

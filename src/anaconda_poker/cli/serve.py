@@ -59,7 +59,23 @@ def serve(
         max=MAX_SEED_WINDOW,
     ),
     static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
-    log_level: str = typer.Option("warning", help="uvicorn log level."),
+    log_level: str = typer.Option(
+        "warning", help="Log level: critical, error, warning, info, debug or trace."
+    ),
+    log_format: str = typer.Option(
+        "text", help="text, or json (one JSON object per line, for log collectors)."
+    ),
+    node: str = typer.Option(
+        socket.gethostname(),
+        envvar="ANACONDA_POKER_NODE",
+        show_default="the host name",
+        help="This server node's name, in every log line and the metrics.",
+    ),
+    metrics: bool = typer.Option(
+        True,
+        help="Serve Prometheus metrics at /metrics (to direct connections only; scrape the "
+        "node's own address, not through the proxy).",
+    ),
     ws_compression: bool = typer.Option(
         False, help="Compress websocket frames (permessage-deflate): less bandwidth, more CPU."
     ),
@@ -118,12 +134,19 @@ def serve(
         parse_networks,
         public_origin,
     )
+    from anaconda_poker.server.log_format import LOG_FORMATS, log_config
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
     from anaconda_poker.storage.event_store import EventWriter
     from anaconda_poker.storage.lock import DatabaseLockedError, lock_database
 
+    if log_format not in LOG_FORMATS:
+        typer.echo(f"--log-format must be one of {', '.join(LOG_FORMATS)}", err=True)
+        raise typer.Exit(2)
+    if not node.strip():
+        typer.echo("--node must not be empty", err=True)
+        raise typer.Exit(2)
     if db_writes not in EventWriter.MODES:
         typer.echo(f"--db-writes must be one of {', '.join(EventWriter.MODES)}", err=True)
         raise typer.Exit(2)
@@ -178,6 +201,8 @@ def serve(
         max_sockets_per_seat=None if per_seat is None else int(per_seat),
         max_sockets_per_address=None if per_address is None else int(per_address),
         table_update_delay=table_update_delay,
+        metrics=metrics,
+        node=node,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)
@@ -203,6 +228,7 @@ def serve(
     config = uvicorn.Config(
         create_app(settings),
         log_level=log_level,
+        log_config=log_config(level=log_level, node=node, log_format=log_format),
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=ws_compression,
         lifespan="on",

@@ -33,6 +33,7 @@ from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
+from anaconda_poker.cli.wording import option_words
 from anaconda_poker.core.config import (
     BIG_BET_DEFAULT,
     Betting,
@@ -247,6 +248,24 @@ def _run(
             raise typer.Exit(1) from None
 
 
+def _directions(text: str) -> tuple[Direction, ...]:
+    """``"left,right,left"`` → the pass directions (RULES.md §3).
+
+    Raises:
+        typer.BadParameter: naming the word that is not a direction and the allowed ones.
+    """
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    allowed = {d.value for d in Direction}
+    for word in words:
+        if word not in allowed:
+            raise typer.BadParameter(
+                f"{word!r} is not a pass direction; write {' or '.join(sorted(allowed))} for "
+                "each pass, separated by commas (e.g. left,right,left)",
+                param_hint="'--pass-directions'",
+            )
+    return tuple(Direction(w) for w in words)
+
+
 @app.command("simulate")
 def simulate_command(
     hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
@@ -318,9 +337,7 @@ def simulate_command(
             split=split,
             betting=betting,
             cards_dealt=cards_dealt,
-            pass_directions=tuple(
-                Direction(d.strip()) for d in pass_directions.split(",") if d.strip()
-            ),
+            pass_directions=_directions(pass_directions),
             ante=ante,
             small_bet=small_bet,
             big_bet=BIG_BET_DEFAULT if big_bet is None else big_bet,
@@ -336,7 +353,7 @@ def simulate_command(
             bot_options={"montecarlo": {"samples": samples}},
         )
     except (AnacondaError, ValueError) as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(option_words(str(exc))) from None
     if ray_address is not None and workers != 1:
         raise typer.BadParameter(
             _("--workers and --ray do not go together: Ray uses the cluster's CPUs"),

@@ -28,8 +28,8 @@ command says so in a plain sentence and checks what can be checked: the recorded
 the recorded cards, and the actions replay to the stored result.
 
 For each file a table of the checks and one line saying what was proven. Exit status 0 when
-every check of every file passes, 1 otherwise (also for a file that cannot be read, has no
-fairness fields to check, or has no commitment).
+every check of every file passes, 2 when a file is missing or cannot be read as JSON, 1
+otherwise (a failed check, malformed fairness fields, or no commitment), like ``replay``.
 """
 
 from __future__ import annotations
@@ -133,12 +133,19 @@ def verify(
     table.add_column("ok")
     table.add_column("detail")
     all_ok = True
+    unreadable = False
     outcomes: list[tuple[Path, Verification | None]] = []
     for path in files:
         try:
             history = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(history, dict):
                 raise ValueError("a hand history must be a JSON object")
+        except (OSError, ValueError) as exc:  # missing, unreadable or not JSON: exit 2
+            table.add_row(str(path), "read", "[red]no[/red]", str(exc))
+            outcomes.append((path, None))
+            unreadable = True
+            continue
+        try:
             if _uncommitted(history):
                 result = _verify_uncommitted(history, replay=not no_replay)
             else:
@@ -160,5 +167,7 @@ def verify(
             console.print(f"[green]✓[/green] {path}: {outcome.summary}", highlight=False)
         else:
             console.print(f"[red]✗[/red] {path}: {outcome.summary}", highlight=False)
+    if unreadable:
+        raise typer.Exit(2)
     if not all_ok:
         raise typer.Exit(1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.evaluation import high_value, low_value
+from anaconda_poker.core.evaluation import high_low_value, high_value
 from anaconda_poker.core.pots import share_high_low
 from anaconda_poker.core.result import PotResult
 
@@ -31,13 +31,14 @@ def hand_values(
         ``low[seat]`` is the evaluator's low value (larger is better) or ``None`` when the
         hand has no qualifying low; ``low`` is empty in high-only games.
     """
-    high = {seat: high_value(cards) for seat, cards in fives.items()}
+    if not split.has_low:
+        return {seat: high_value(cards) for seat, cards in fives.items()}, {}
+    high: dict[int, int] = {}
     low: dict[int, int | None] = {}
-    if split.has_low:
-        qualifier = split.low_qualifier
-        for seat, cards in fives.items():
-            value = low_value(cards, qualifier)  # 0 = no qualifying low
-            low[seat] = value if value > 0 else None
+    qualifier = split.low_qualifier
+    for seat, cards in fives.items():
+        high[seat], value = high_low_value(cards, qualifier)  # 0 = no qualifying low
+        low[seat] = value if value > 0 else None
     return high, low
 
 

@@ -24,6 +24,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.metrics import ServerMetrics, metrics_of
+from anaconda_poker.server.metrics_route import install_metrics_route
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
@@ -63,7 +65,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         engine = open_database(settings.database_url)
         checkpointer = Checkpointer(engine)
         checkpointer.start()
-        store = EventStore(engine)
+        metrics = metrics_of(app.state)
+        store = EventStore(engine) if metrics is None else metrics.event_store(engine)
         writer = EventWriter(store, mode=settings.writer_mode)
         lobby = Lobby(
             store,
@@ -72,8 +75,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             between_hands=settings.between_hands,
             seed_window=settings.seed_window,
             presence=settings.presence(),
+            table_observer=None if metrics is None else metrics.observe_table,
         )
         app.state.lobby = lobby
+        if metrics is not None:
+            metrics.attach(lobby)
         await lobby.start(default_lobby=settings.create_default_lobby)
         watchdog = asyncio.create_task(_watch_loop_lag())
         try:
@@ -93,6 +99,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.metrics = ServerMetrics(settings.node) if settings.metrics else None
     app.state.address_sockets = AddressSockets(settings.max_sockets_per_address)
     app.add_middleware(
         GuardMiddleware,
@@ -115,6 +122,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         """Invite link: redirect to the web client with the table preselected."""
         return RedirectResponse(url=f"/?table={table_id}", status_code=307)
 
+    if settings.metrics:
+        install_metrics_route(app)
     _mount_static(app, settings.static_dir)
     return app
 

@@ -43,6 +43,8 @@ class Lobby:
         seed_window: seconds connected human seats have to send their seed before each deal
             (``server/seeds.py``).
         presence: the tables' socket limits and timings (``server/presence.py``).
+        table_observer: called with every table built (created, rebuilt at start-up or
+            revived) before it starts; the metrics use it (``server/metrics.py``).
     """
 
     def __init__(
@@ -54,8 +56,10 @@ class Lobby:
         between_hands: float = 8.0,
         seed_window: float = DEFAULT_SEED_WINDOW,
         presence: PresenceOptions | None = None,
+        table_observer: Callable[[Table], None] | None = None,
     ) -> None:
         self.store = store
+        self.table_observer = table_observer
         self.presence = presence
         self.writer = writer
         self.policy_factory = policy_factory
@@ -120,7 +124,7 @@ class Lobby:
     def _build(
         self, table_id: str, settings: TableSettings, *, created_at: float | None = None
     ) -> Table:
-        return Table(
+        table = Table(
             table_id,
             settings,
             writer=self.writer,
@@ -129,6 +133,9 @@ class Lobby:
             seed_window=self.seed_window,
             presence=self.presence,
         )
+        if self.table_observer is not None:
+            self.table_observer(table)
+        return table
 
     def _register(self, table: Table) -> None:
         self.tables[table.table_id] = table
@@ -294,6 +301,8 @@ class Lobby:
             starting_stack=request.starting_stack,
             action_timer=request.action_timer,
             time_bank=request.time_bank if request.action_timer is not None else 0.0,
+            time_bank_refill=request.time_bank_refill,
+            time_bank_refill_hands=request.time_bank_refill_hands,
             dealers_choice=request.dealers_choice,
             bot_pause=request.bot_pause,
             auto_start=request.auto_start,

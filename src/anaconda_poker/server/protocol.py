@@ -264,6 +264,8 @@ class CreateTableRequest(_Message):
     bots: list[BotSpec] = Field(default_factory=list, max_length=9)
     action_timer: float | None = Field(default=30.0, ge=1, le=3600)
     time_bank: float = Field(default=60.0, ge=0, le=36000)
+    time_bank_refill: float = Field(default=10.0, ge=0, le=3600)
+    time_bank_refill_hands: int = Field(default=10, ge=1, le=1000)
     dealers_choice: bool = False
     bot_pause: float = Field(default=1.0, ge=0, le=30)
     next_hand_delay: float | None = Field(default=None, ge=0, le=120)

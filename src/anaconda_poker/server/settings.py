@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,10 @@ class ServerSettings:
         forwarded_allow_ips: proxies whose ``X-Forwarded-For`` names the client address the
             limits count (:func:`~anaconda_poker.server.http_security.client_address`);
             ``()`` trusts nobody (the TCP peer counts), ``None`` trusts every peer.
+        metrics: serve Prometheus metrics at ``GET /metrics`` (``server/metrics.py``), to
+            direct connections only (a request through a proxy gets ``404 not_found``).
+        node: this server node's name, in the metrics and every log line (default: the
+            machine's host name).
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -72,6 +77,8 @@ class ServerSettings:
     table_update_delay: float = 0.5
     allowed_hosts: AllowedHosts = field(default=AllowedHosts.of(LOOPBACK_HOSTS))
     forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()
+    metrics: bool = True
+    node: str = field(default_factory=socket.gethostname)
 
     def presence(self) -> PresenceOptions:
         """The tables' socket options (``server/presence.py``).

@@ -35,6 +35,7 @@ from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.server.absence import decision_due, is_away
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
@@ -47,6 +48,7 @@ from anaconda_poker.server.presence import (
     PresenceOptions,
 )
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, Seeding, history_fields
+from anaconda_poker.server.timebank import refill_time_banks
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -76,7 +78,10 @@ class TableSettings:
         config: the house rules and stakes (the table default when dealer's choice is on).
         starting_stack: chips a new seat starts with.
         action_timer: seconds per decision, or ``None`` for no timer.
-        time_bank: extra seconds per seat for the whole session.
+        time_bank: extra seconds per seat for the whole session (the most a bank holds).
+        time_bank_refill: seconds added to each person's bank every
+            ``time_bank_refill_hands`` hands, up to ``time_bank`` (``server/timebank.py``).
+        time_bank_refill_hands: hands between two refills.
         dealers_choice: the dealer picks the game type before each hand.
         bot_pause: mean seconds a bot waits before acting (0 = at once).
         auto_start: deal hands automatically.
@@ -102,6 +107,8 @@ class TableSettings:
     starting_stack: int
     action_timer: float | None = 30.0
     time_bank: float = 60.0
+    time_bank_refill: float = 10.0
+    time_bank_refill_hands: int = 10
     dealers_choice: bool = False
     bot_pause: float = 1.0
     auto_start: bool = True
@@ -133,6 +140,8 @@ class TableSettings:
             "starting_stack": self.starting_stack,
             "action_timer": self.action_timer,
             "time_bank": self.time_bank,
+            "time_bank_refill": self.time_bank_refill,
+            "time_bank_refill_hands": self.time_bank_refill_hands,
             "dealers_choice": self.dealers_choice,
             "bot_pause": self.bot_pause,
             "auto_start": self.auto_start,
@@ -434,6 +443,13 @@ class Table:
             **self.seeding.apply_hand_started(p),
         )
         self.hand_no = int(p["hand_no"])
+        refill_time_banks(
+            self.seats,
+            hand_no=self.hand_no,
+            refill=self.settings.time_bank_refill,
+            every=self.settings.time_bank_refill_hands,
+            cap=self.settings.time_bank,
+        )
         self.in_hand = True
         self.last_button = button
         self.acts = dict.fromkeys(stacks, 0)
@@ -624,6 +640,7 @@ class Table:
                     "leaving": record.leaving,
                     "stack": record.stack,
                     "time_bank": round(record.time_bank, 3),
+                    "away": self._seat_away(record.seat),
                 }
             )
         return {
@@ -637,6 +654,8 @@ class Table:
             "starting_stack": s.starting_stack,
             "action_timer": s.action_timer,
             "time_bank": s.time_bank,
+            "time_bank_refill": s.time_bank_refill,
+            "time_bank_refill_hands": s.time_bank_refill_hands,
             "dealers_choice": s.dealers_choice,
             "auto_start": s.auto_start,
             "allow_rebuys": s.allow_rebuys,
@@ -968,7 +987,6 @@ class Table:
         for seat in list(self._decisions):
             if seat not in to_act or self._decisions[seat].turn != self.turn_of(seat):
                 del self._decisions[seat]
-        timer = self.settings.action_timer
         for seat in to_act:
             if seat in self._decisions:
                 continue
@@ -980,10 +998,40 @@ class Table:
                 self._decisions[seat] = _Decision(turn, now, now + delay)
             elif record.leaving:  # left the table: the default action, at once
                 self._decisions[seat] = _Decision(turn, now, now)
-            elif timer is not None:
-                self._decisions[seat] = _Decision(turn, now, now + timer + record.time_bank)
-            else:
-                self._decisions[seat] = _Decision(turn, now, float("inf"))
+            else:  # a person: the timer, the bank only while connected, at once when away
+                self._decisions[seat] = _Decision(turn, now, self._human_due(seat, now, now))
+
+    def _seat_away(self, seat: int) -> bool:
+        """The seat is away (``server/absence.py``): no socket and a timeout already."""
+        record = self._seat(seat)
+        connected = self.presence.sockets_of(seat) > 0
+        return is_away(
+            human=record.bot is None,
+            connected=connected,
+            timeouts=record.timeouts,
+            sitting_out=record.sitting_out,
+        )
+
+    def _human_due(self, seat: int, started: float, now: float) -> float:
+        """When the server acts for a person's decision begun at ``started``."""
+        return decision_due(
+            started=started,
+            now=now,
+            timer=self.settings.action_timer,
+            bank=self._seat(seat).time_bank,
+            connected=self.presence.sockets_of(seat) > 0,
+            away=self._seat_away(seat),
+        )
+
+    def _rearm_people(self, now: float) -> None:
+        """A socket came or went: a person's pending decision loses (or gets back) its time
+        bank, or ends at once when the seat is away (``server/absence.py``)."""
+        for seat, decision in list(self._decisions.items()):
+            record = self.seats[seat]
+            if record is None or record.bot is not None or record.leaving:
+                continue
+            due = self._human_due(seat, decision.started, now)
+            self._decisions[seat] = _Decision(decision.turn, decision.started, due)
 
     def can_auto_deal(self) -> bool:
         """True when the next hand may be dealt automatically: ``auto_start``, not paused,
@@ -1116,6 +1164,7 @@ class Table:
         }
         if source == "timeout":
             payload["timeout"] = True
+        was_away = self._seat_away(seat)
         now = asyncio.get_running_loop().time()
         timer = self.settings.action_timer
         decision = self._decisions.get(seat)
@@ -1155,6 +1204,8 @@ class Table:
             self._announce_departures(events, host)
         else:
             self.broadcast_state()
+            if not was_away and self._seat_away(seat):  # everyone sees who is played for
+                self.broadcast_table()
 
     def _finish_hand(self, events: list[tuple[str, dict[str, Any]]]) -> HandRecord:
         hand = self.hand
@@ -1274,6 +1325,7 @@ class Table:
     def _presence_changed(self, joined: Connection | None) -> None:
         """A socket joined (``joined``, sent the TableInfo at once) or left: the others get
         the change once, coalesced over ``table_update_delay`` (``server/presence.py``)."""
+        self._rearm_people(asyncio.get_running_loop().time())
         if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
         elif joined is not None:

@@ -136,6 +136,16 @@ def _word(t: Translator, verb: str) -> str:
     return word if verbs_for(t).get(word) == verb else verb
 
 
+def command_word(t: Translator, verb: str) -> str:
+    """The word that runs ``verb`` in the game's language (``aiuto`` for ``help`` in
+    Italian), else the English word.
+
+    Raises:
+        KeyError: if ``verb`` is not a command verb with a local word.
+    """
+    return _word(t, verb)
+
+
 def command_examples(t: Translator) -> list[str]:
     """Two lines of typed-command examples in the language of ``t`` (for the help screen)."""
     w = functools.partial(_word, t)

@@ -121,16 +121,33 @@ class HandFlow(TableView):
         if kind is not ActionKind.ARRANGE or mine:
             self._write_log(Text(line, style=self._event_style(event)))
         if kind.is_betting:
-            label = action_label(kind, self.t)
-            if kind is ActionKind.RAISE and event.action.to:
-                label = self.t("Raise to {amount}", amount=event.action.to)  # a total
-            elif event.amount:
-                label += f" {self.t.number(event.amount)}"
-            if event.all_in:
-                label += " · " + self.t("All-in")
-            self._last[event.seat] = label
+            self._last[event.seat] = self._seat_label(event)
         await self._note_progress_animated()
         self._refresh()
+
+    def _seat_label(self, event: ActionEvent) -> str:
+        """What a seat's border says about its last bet: the log's words without the name
+        ("Raises to 8", "Aposta 4"), not the buttons' ("Raise", "Apostar")."""
+        marker = "\x00"
+        kind = event.action.kind
+        line = action_line(
+            self.t,
+            player=marker,
+            kind=kind,
+            amount=event.amount or None,
+            count=0,
+            all_in=event.all_in,
+            you=False,
+        )
+        if line.startswith(marker):
+            words = line[len(marker) :].strip()
+            return words[:1].upper() + words[1:]
+        label = action_label(kind, self.t)  # a language that names the player later
+        if kind is ActionKind.RAISE and event.action.to:
+            label = self.t("Raise to {amount}", amount=event.action.to)  # a total
+        elif event.amount:
+            label += f" {self.t.number(event.amount)}"
+        return label + (" · " + self.t("All-in") if event.all_in else "")
 
     def _event_style(self, event: ActionEvent) -> str:
         if event.seat == self.session.human_seat:

@@ -185,7 +185,7 @@ class HelpScreen(ModalScreen[None]):
             ("B / R", _("Bet or raise (the amount shown)")),
             ("+ / −", _("Change the amount of a bet or raise")),
             ("A", _("The largest bet or raise allowed: all-in when it is your whole stack")),
-            ("1–9", _("Select or deselect a card (click works too)")),
+            ("1–7", _("Select or deselect a card (click works too)")),
             (_("Enter"), _("Pass the selected cards / keep the five selected, in order")),
             ("H / L / O", _("Suggested five: best high / best low / best for both")),
             (

@@ -87,7 +87,7 @@ class Player:
         buy_in: chips at the start of the session.
         hands_won: hands in which the player won chips from a pot (or half of one).
         scoops: pots scooped (won both halves of a high-low pot alone).
-        biggest_pot: most chips won in one hand.
+        biggest_win: most chips won in one hand.
         rebuys: times the player was brought back to the starting stack after going
             broke (each adds to ``buy_in``).
     """
@@ -100,7 +100,7 @@ class Player:
     buy_in: int = 0
     hands_won: int = 0
     scoops: int = 0
-    biggest_pot: int = 0
+    biggest_win: int = 0
     rebuys: int = 0
 
     @property
@@ -439,7 +439,7 @@ class TableSession:
             won = awards.get(seat, 0)
             if won > 0:
                 player.hands_won += 1
-            player.biggest_pot = max(player.biggest_pot, won)
+            player.biggest_win = max(player.biggest_win, won)
         for pot in result.pots:
             if pot.scoop is not None:
                 self.players[pot.scoop].scoops += 1

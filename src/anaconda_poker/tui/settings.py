@@ -95,6 +95,12 @@ class GameSettings:
             )
         if self.delay < 0:
             raise ValueError(f"--delay must be >= 0 seconds, got {self.delay}")
+        bots = BOT_NAMES[: self.bots]
+        if self.name is not None and self.name.strip().casefold() in {n.casefold() for n in bots}:
+            raise ValueError(
+                f"--name {self.name!r} is the name of a bot at this table "
+                f"({', '.join(bots)}): choose another name"
+            )
         if DeclareMode(self.declare) is DeclareMode.DECLARE and not Split(self.split).has_low:
             raise ValueError(
                 "--declare needs a split game (--split high_low_8 or high_low_any); with "

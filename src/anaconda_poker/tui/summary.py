@@ -216,7 +216,7 @@ def session_table(
     players: Sequence[Player], t: Translator, *, hands: int, width: int | None = None
 ) -> Table:
     """The session summary: each player's buy-in (with the number of rebuys), final stack,
-    net, hands won, scoops and biggest pot, richest first.
+    net, hands won, scoops and biggest win (most chips won in one hand), richest first.
 
     Args:
         players: everyone at the table.
@@ -255,7 +255,7 @@ def session_table(
     table.add_column(t("Net"), justify="right")
     table.add_column(t("Hands won"), justify="right")
     table.add_column(t("Scoops"), justify="right")
-    table.add_column(t("Biggest pot"), justify="right")
+    table.add_column(t("Biggest win"), justify="right")
     for player in sorted(players, key=lambda p: (-p.stack, p.seat)):
         cells: list[RenderableType] = [Text(player.name, style="bold" if player.human else "")]
         if not shared:
@@ -270,7 +270,7 @@ def session_table(
             _signed(player.net, t),
             t.number(player.hands_won),
             t.number(player.scoops),
-            t.number(player.biggest_pot),
+            t.number(player.biggest_win),
         ]
         table.add_row(*cells)
     return table

@@ -29,6 +29,7 @@ from anaconda_poker.i18n import (
     translator,
 )
 from anaconda_poker.tui.cards import card_row, plain_cards
+from anaconda_poker.tui.commands import command_word
 from anaconda_poker.tui.declare import declare_keys, declare_prompt
 from anaconda_poker.tui.messages import allowed_text
 from anaconda_poker.tui.players import LEVEL_LABELS
@@ -39,6 +40,10 @@ from anaconda_poker.tui.widgets import ActionButton, CardWidget, SeatPanel, deal
 
 MAX_CARDS = 9
 """Card widgets in the person's row (seven cards in play; keys 1–9)."""
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal (columns, rows) the table is laid out for; below it the top bar
+says so."""
 
 COMPACT_HEIGHT = 34
 """Terminals with fewer rows get the compact table (no buttons, shorter texts); the table
@@ -73,6 +78,7 @@ class TableView(App[list[Player]]):
         self.amount: int | None = None
         self.message = ""
         self.notice = ""  # stays in the message line for the whole hand
+        self._too_small = False
         self._confirming: tuple[str, int, int] | None = None  # a key pressed once: asked
         self.finished = False
         self._busy = False
@@ -121,7 +127,11 @@ class TableView(App[list[Player]]):
                 yield ActionButton(_("Clear"), id="clear")
         with Vertical(id="bottom"):
             yield Input(
-                placeholder=_("Type a command (help for the list) and press Enter"), id="command"
+                placeholder=_(
+                    "Type a command ({help} for the list) and press Enter",
+                    help=command_word(_, "help"),
+                ),
+                id="command",
             )
             yield Static(id="keys")
 
@@ -130,6 +140,11 @@ class TableView(App[list[Player]]):
         the seats, the passes and the prompts in fewer lines."""
         self._compact = event.size.height < COMPACT_HEIGHT
         self._width = event.size.width
+        self._too_small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
+        # Equal seat boxes: three columns of the same width (a fraction split of an odd
+        # width made the last box a cell wider); the padding and two gutters take 4 cells.
+        column = max(16, (event.size.width - 4) // 3)
+        self.query_one("#opponents").styles.grid_columns = f"{column} {column} {column}"
         self.screen_stack[0].set_class(self._compact, "compact")
         self._refresh()
 
@@ -221,6 +236,22 @@ class TableView(App[list[Player]]):
             where = _("Hand over")  # everyone else folded: nothing was shown
         else:
             where = _("Showdown")
+        if self._too_small:
+            width, height = self.size
+            self.query_one("#topbar", Static).update(
+                Text(
+                    _(
+                        "The terminal is too small ({width}×{height}): the table needs at "
+                        "least {min_width}×{min_height}.",
+                        width=width,
+                        height=height,
+                        min_width=MIN_SIZE[0],
+                        min_height=MIN_SIZE[1],
+                    ),
+                    style="bold #ffffff on #8b1e1e",
+                )
+            )
+            return
         text = Text()
         text.append("♠ ", style="bold #ffffff")
         text.append(_("Hand {number}", number=self.session.hand_number), style="bold #ffffff")

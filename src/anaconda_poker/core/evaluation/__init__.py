@@ -16,6 +16,7 @@ from anaconda_poker.core.evaluation.high import (
     high_category,
     high_value,
 )
+from anaconda_poker.core.evaluation.highlow import high_low_value
 from anaconda_poker.core.evaluation.low import best_five_low, low_value
 from anaconda_poker.core.evaluation.scores import HandCategory, LowCategory
 from anaconda_poker.core.evaluation.showing import showing_value
@@ -32,6 +33,7 @@ __all__ = [
     "five_card_choices",
     "get_tables",
     "high_category",
+    "high_low_value",
     "high_low_values",
     "high_value",
     "high_values",

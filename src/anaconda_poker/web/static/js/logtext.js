@@ -1,24 +1,69 @@
 // The public action log as translated lines, grouped under round headings.
+//
+// The engine's log (docs/protocol.md §4, `view.log`) carries each action but neither its
+// betting round nor the cards turned. Both are worked out here (issue 12 §3), so the log reads
+// the same after a reload as while watching: the log is replayed as betting (who is still in,
+// who is all-in, what each seat has put in this round), a round ends when every player still
+// able to act has acted and matched the bet, which also gives each call's amount; the cards
+// each player turned in a roll round are the seat's `revealed[k]` of the view.
 
 import { t } from "./i18n.js";
 import { chips } from "./i18n.js";
+import { cardText } from "./cardtext.js";
 
 /**
  * Turn the engine's public log into [{kind: "round"|"action", text, seat}].
- * Rounds are inferred: betting round 1, then "Pass k" groups and the betting after each, then
- * the arrangements and the roll (the log records no reveals, so roll rounds share one heading).
  * @param {object[]} log  [{seat, action, to?, all_in?}]
  * @param {(seat: number) => string} nameOf
  * @param {number[]} passCounts  cards per pass (config.pass_counts)
- * @param {(number|null)[]} [rounds]  the betting round of each entry, when known
+ * @param {(number|null)[]} [rounds]  the betting round of each entry, when known (entries seen
+ *   live); the others are inferred
+ * @param {object} [extra]
+ * @param {string[]} [extra.passDirections]  config.pass_directions ("left"/"right")
+ * @param {object[]} [extra.seats]  the view's seats (seat numbers dealt in, `revealed`)
  */
-export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = []) {
+export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = [], extra = {}) {
   const out = [];
+  const seats = extra.seats || [];
+  const dealt = seats.length ? seats.map((x) => x.seat).sort((a, b) => a - b)
+    : [...new Set((log || []).map((e) => e.seat))].sort((a, b) => a - b);
+  const live = new Set(dealt);
+  const allIn = new Set();
   let stage = "start";          // start | bet | pass | arrange | declare
   let passIndex = -1;
   let passSeats = new Set();
   let bettingRound = 0;
   let headed = null;            // the betting round whose heading was written last
+  let firstRoll = null;         // the first betting round after the arrangement
+  // this round's betting: the bet to match, each seat's chips in, who acted since the last bet
+  let current = 0;
+  let put = new Map();
+  let acted = new Set();
+  let roundOpen = false;
+
+  const resetRound = () => { current = 0; put = new Map(); acted = new Set(); roundOpen = false; };
+  const roundDone = () => {
+    const able = [...live].filter((s) => !allIn.has(s));
+    if (able.length === 0) return true;
+    return able.every((s) => acted.has(s) && (put.get(s) || 0) === current);
+  };
+  const heading = (n) => {
+    out.push({ kind: "round", text: t("Betting round {n}", { n }) });
+    headed = n;
+    if (firstRoll !== null && n >= firstRoll) {
+      const k = n - firstRoll;
+      const turned = seats.filter((x) => live.has(x.seat) && x.revealed?.[k])
+        .map((x) => `${nameOf(x.seat)} ${cardText(x.revealed[k])}`);
+      if (turned.length) out.push({ kind: "action", text: t("Turned: {cards}", { cards: turned.join(" · ") }) });
+    }
+  };
+  const passTarget = (seat, direction) => {
+    const order = dealt.filter((s) => live.has(s));
+    const i = order.indexOf(seat);
+    if (i < 0 || order.length < 2) return null;
+    return order[(i + (direction === "right" ? -1 : 1) + order.length) % order.length];
+  };
+
   (log || []).forEach((e, index) => {
     const known = rounds?.[index];
     const player = nameOf(e.seat);
@@ -30,49 +75,78 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = []) {
       }
       passSeats.add(e.seat);
       stage = "pass";
+      resetRound();
       const count = passCounts[passIndex] ?? 1;
-      const text = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
+      const target = passTarget(e.seat, extra.passDirections?.[passIndex] ?? "left");
+      const to = target === null ? null : nameOf(target);
+      let text;
+      if (to) text = count === 1 ? t("{player} passes {count} card to {name}", { player, count, name: to }) : t("{player} passes {count} cards to {name}", { player, count, name: to });
+      else text = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
       out.push({ kind: "action", seat: e.seat, text });
       return;
     }
     if (e.action === "arrange") {
       if (stage !== "arrange") out.push({ kind: "round", text: t("Arranging") });
       stage = "arrange";
+      resetRound();
       out.push({ kind: "action", seat: e.seat, text: t("{player} arranges five cards", { player }) });
       return;
     }
     if (e.action === "declare") {
       if (stage !== "declare") out.push({ kind: "round", text: t("Declaring") });
       stage = "declare";
+      resetRound();
       out.push({ kind: "action", seat: e.seat, text: t("{player} has declared", { player }) });
       return;
     }
+    // a betting action: which round?
     if (typeof known === "number") {
       if (known !== headed) {
-        out.push({ kind: "round", text: t("Betting round {n}", { n: known }) });
-        headed = known;
+        if (stage === "arrange" && firstRoll === null) firstRoll = known;
+        resetRound();
+        heading(known);
       }
       bettingRound = known;
-      stage = "bet";
-    } else if (stage !== "bet") {
-      if (stage === "arrange") out.push({ kind: "round", text: t("The roll") });
-      else {
-        bettingRound += 1;
-        headed = bettingRound;
-        out.push({ kind: "round", text: t("Betting round {n}", { n: bettingRound }) });
-      }
-      stage = "bet";
+    } else if (stage !== "bet" || (roundOpen && roundDone())) {
+      if (stage === "arrange" && firstRoll === null) firstRoll = bettingRound + 1;
+      bettingRound += 1;
+      resetRound();
+      heading(bettingRound);
     }
+    stage = "bet";
+    roundOpen = true;
+    const before = put.get(e.seat) || 0;
     let text;
     switch (e.action) {
-      case "fold": text = t("{player} folds", { player }); break;
-      case "check": text = t("{player} checks", { player }); break;
-      case "call": text = t("{player} calls", { player }); break;
-      case "bet": text = t("{player} bets {amount}", { player, amount: chips(e.to) }); break;
-      case "raise": text = t("{player} raises to {amount}", { player, amount: chips(e.to) }); break;
-      default: text = `${player} ${e.action}`;
+      case "fold":
+        live.delete(e.seat);
+        text = t("{player} folds", { player });
+        break;
+      case "check":
+        text = t("{player} checks", { player });
+        break;
+      case "call": {
+        // an all-in call may be short of the bet: the log marks it, the amount is unknown
+        const amount = current - before;
+        put.set(e.seat, current);
+        text = amount > 0 && !e.all_in ? t("{player} calls {amount}", { player, amount: chips(amount) }) : t("{player} calls", { player });
+        break;
+      }
+      case "bet":
+      case "raise":
+        current = Math.max(current, e.to ?? current);
+        put.set(e.seat, e.to ?? current);
+        acted = new Set();
+        text = e.action === "bet" ? t("{player} bets {amount}", { player, amount: chips(e.to) }) : t("{player} raises to {amount}", { player, amount: chips(e.to) });
+        break;
+      default:
+        text = `${player} ${e.action}`;
     }
-    if (e.all_in) text = t("{action} (all-in)", { action: text });
+    acted.add(e.seat);
+    if (e.all_in) {
+      allIn.add(e.seat);
+      text = t("{action} (all-in)", { action: text });
+    }
     out.push({ kind: "action", seat: e.seat, text });
   });
   return out;

@@ -80,7 +80,7 @@ export function createMyArea(ctx) {
     parts.push(statusLine(view, you, myTurn, kinds));
     // your best high and low now, in every phase of a hand you are still in
     const meNow = view.seats.find((x) => x.seat === you.seat);
-    if (view.phase !== "complete" && meNow && !meNow.folded) parts.push(strengthLine(you.arrangement || you.hand, splitNow()));
+    if (view.phase !== "complete" && meNow && !meNow.folded) parts.push(strengthLine(you.arrangement || you.hand, splitNow(), !!you.arrangement));
     if (view.phase === "arranging" && kinds.has("arrange") && !you.arrangement) {
       parts.push(arrangePanel(view, you));
     } else {

@@ -133,7 +133,8 @@ export class SidePanel {
     const st = this.getState();
     const view = st.view;
     if (!view) return h("p.muted", null, t("No hand yet."));
-    const lines = logLines(view.log, (seat) => this.nameOf(seat), st.table?.config?.pass_counts, st.logRounds);
+    const lines = logLines(view.log, (seat) => this.nameOf(seat), st.table?.config?.pass_counts, st.logRounds,
+      { passDirections: st.table?.config?.pass_directions, seats: view.seats });
     return h("ol.log-list", { id: "log-list", "aria-live": "off" },
       st.msg?.hand_no ? h("li.round", null, t("Hand {n}", { n: st.msg.hand_no })) : null,
       lines.map((line) => h("li", { class: line.kind === "round" ? "round" : "" }, line.text)));

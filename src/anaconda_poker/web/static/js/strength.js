@@ -69,13 +69,15 @@ export function bestFives(cards, split) {
  * The strength line for your own cards, or null when there is nothing to name.
  * @param {string[]} cards  the cards you hold now (your arranged five once arranged)
  * @param {string} split
+ * @param {boolean} [final]  no card can change any more (the arranged five, during the roll
+ *   and the declaring step): a missing low is then "No low", never "No low yet"
  * @returns {HTMLElement|null}
  */
-export function strengthLine(cards, split) {
+export function strengthLine(cards, split, final = false) {
   const { high, low } = bestFives(cards, split);
   if (!high) return null;
   const q = lowQualifier(split);
   const parts = [t("Best high: {hand}", { hand: describeHigh(high) })];
-  if (q !== undefined) parts.push(low ? t("Best low: {hand}", { hand: describeLow(low, q) }) : t("No low yet"));
+  if (q !== undefined) parts.push(low ? t("Best low: {hand}", { hand: describeLow(low, q) }) : (final ? t("No low") : t("No low yet")));
   return h("div.my-strength", { id: "my-strength" }, parts.join(" · "));
 }

@@ -1,0 +1,102 @@
+"""Dealing the unseen cards for the equity calculator: every assignment (exact enumeration)
+or uniform random samples, as ``uint8`` arrays of card codes, plus the shapes and sizes the
+analysis modules share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+from numpy.typing import NDArray
+
+PLAYABLE_CARDS = 7
+"""Cards a player holds for play (the 9-card deal's two hidden cards never play)."""
+FIVE = 5
+
+IntArray = NDArray[np.int64]
+CardArray = NDArray[np.uint8]
+
+
+@cache
+def _combos(n: int, k: int) -> NDArray[np.intp]:
+    """All ``k``-subsets of ``range(n)`` as rows, int[C(n, k), k] (read-only, cached)."""
+    if k == 0:
+        rows = np.zeros((1, 0), dtype=np.intp)
+    else:
+        rows = np.array(list(combinations(range(n), k)), dtype=np.intp)
+    rows.flags.writeable = False
+    return rows
+
+
+def _complements(n: int, k: int) -> NDArray[np.intp]:
+    """Row ``i``: ``range(n)`` minus the ``i``-th ``k``-subset, int[C(n, k), n - k]."""
+    rows = _combos(n, k)
+    mask = np.ones((len(rows), n), dtype=bool)
+    mask[np.arange(len(rows))[:, None], rows] = False
+    return np.nonzero(mask)[1].reshape(len(rows), n - k)
+
+
+def enumerate_deals(pool: Sequence[int], needs: Sequence[int]) -> CardArray:
+    """Every assignment of distinct pool cards to slots of the given sizes.
+
+    Args:
+        pool: the unseen card codes.
+        needs: cards for each recipient, in order.
+
+    Returns:
+        uint8[m, sum(needs)]: one row per assignment; columns hold each recipient's cards in
+        turn (``needs[0]`` columns, then ``needs[1]``, ...), each recipient's cards as a set
+        (ascending pool order), so ``m`` is the product of binomials.
+    """
+    pool_arr = np.asarray(pool, dtype=np.uint8)
+    rows = np.zeros((1, 0), dtype=np.intp)
+    remaining = np.arange(len(pool_arr), dtype=np.intp)[None, :]
+    for need in needs:
+        width = remaining.shape[1]
+        picks = _combos(width, need)
+        rest = _complements(width, need)
+        chosen = remaining[:, picks]  # [R, C, need]
+        left = remaining[:, rest]  # [R, C, width-need]
+        count = picks.shape[0]
+        total = rows.shape[0] * count
+        rows = np.concatenate([np.repeat(rows, count, axis=0), chosen.reshape(total, need)], axis=1)
+        remaining = left.reshape(total, width - need)
+    return pool_arr[rows]
+
+
+def sample_deals(
+    pool: Sequence[int], count: int, trials: int, rng: np.random.Generator
+) -> CardArray:
+    """``trials`` independent uniform draws of ``count`` distinct cards from ``pool``.
+
+    A vectorised partial Fisher–Yates shuffle of each row (Knuth, TAOCP vol. 2, §3.4.2,
+    algorithm P), stopped after ``count`` swaps.
+
+    Returns:
+        uint8[trials, count]: row ``t`` is an ordered uniform sample without replacement.
+
+    Raises:
+        ValueError: if ``count`` exceeds the pool size.
+    """
+    size = len(pool)
+    if count > size:
+        raise ValueError(f"cannot draw {count} distinct cards from a pool of {size}")
+    deck = np.tile(np.asarray(pool, dtype=np.uint8), trials)
+    base = np.arange(trials, dtype=np.intp) * size
+    for j in range(count):
+        target = base + rng.integers(j, size, size=trials, dtype=np.intp)
+        here = base + j
+        picked = deck[target]
+        deck[target] = deck[here]
+        deck[here] = picked
+    return deck.reshape(trials, size)[:, :count]
+
+
+def as_generator(rng: np.random.Generator | int | None) -> np.random.Generator:
+    """A NumPy generator from a generator, a seed, or ``None`` (fresh OS entropy)."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    return np.random.default_rng(rng)
