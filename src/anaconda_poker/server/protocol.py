@@ -161,6 +161,16 @@ class ChooseGame(_Message):
     split: Split
 
 
+class SeedMessage(_Message):
+    """A seat's answer to a ``seed_request`` (fairness version 3, ``server/seeds.py``): the
+    request's ``hand_no`` and 1 to 64 random bytes as hex. The seed's format is checked by
+    the table (``bad_seed``), so that every wrong seed gets the same code."""
+
+    type: Literal["seed"]
+    hand_no: int = Field(ge=1, le=MAX_HAND_NO)
+    seed: str
+
+
 class Simple(_Message):
     """Messages without fields."""
 
@@ -168,7 +178,14 @@ class Simple(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | ChatMessage | RebuyMessage | RebuyAnswer | ChooseGame | Simple,
+    Hello
+    | ActionMessage
+    | ChatMessage
+    | RebuyMessage
+    | RebuyAnswer
+    | ChooseGame
+    | SeedMessage
+    | Simple,
     Field(discriminator="type"),
 ]
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -247,6 +264,8 @@ class CreateTableRequest(_Message):
     bots: list[BotSpec] = Field(default_factory=list, max_length=9)
     action_timer: float | None = Field(default=30.0, ge=1, le=3600)
     time_bank: float = Field(default=60.0, ge=0, le=36000)
+    time_bank_refill: float = Field(default=10.0, ge=0, le=3600)
+    time_bank_refill_hands: int = Field(default=10, ge=1, le=1000)
     dealers_choice: bool = False
     bot_pause: float = Field(default=1.0, ge=0, le=30)
     next_hand_delay: float | None = Field(default=None, ge=0, le=120)
