@@ -460,6 +460,12 @@ def test_invite_link_copies_without_the_clipboard_api(
     else:
         page.wait_for_selector(f"#toast >> text=Invite link: {link}")
     assert page.evaluate("document.activeElement.id") == "copy-invite"
+    # a table update redraws the top bar (someone sits down): the focus stays on the button
+    # (it fell to the page's body, which made this check flaky under load)
+    res = httpx.post(f"{server.url}/api/tables/{table_id}/seats", json={"name": "Cy", "seat": 2})
+    assert res.status_code == 201, res.text
+    page.wait_for_selector("#seat-2 >> text=Cy")
+    assert page.evaluate("document.activeElement.id") == "copy-invite"
 
 
 # --------------------------------------------------------------------------------- rules

@@ -367,7 +367,15 @@ export function mount(main, route) {
     replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
+  // A table update redraws the top bar: keyboard focus stays on the same control (by id).
   function renderTop() {
+    const active = document.activeElement;
+    const focusedId = active && top.contains(active) ? active.id : "";
+    drawTop();
+    if (focusedId) document.getElementById(focusedId)?.focus();
+  }
+
+  function drawTop() {
     const tb = s.table;
     const me = mySeat();
     const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
