@@ -70,7 +70,10 @@ def test_the_whole_client_runs_without_a_violation(server: Any, open_page: Any) 
             p.wait_for_selector("#arrange-confirm")
         seen[phase] = violations(p)
 
-    table_id = create_table_in_lobby(page, server.url, name="CSP", host="Ana", equity=True)
+    # the deck is revealed after the hand: the replayer then offers every player's cards
+    table_id = create_table_in_lobby(
+        page, server.url, name="CSP", host="Ana", equity=True, reveal_deck=True
+    )
     hand = play_until_hand_done([page], on_phase=on_phase)
     assert {"passing", "arranging", "complete"} <= set(seen), seen
     # the replayer of the finished hand, stepped through

@@ -361,7 +361,15 @@ export function mount(main, route) {
     replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
+  // The top bar is drawn again on every table message: keep the keyboard focus on the same
+  // control (a player who just pressed "Copy invite link" must not lose it to a join).
   function renderTop() {
+    const focusedId = top.contains(document.activeElement) ? document.activeElement.id : "";
+    drawTop();
+    if (focusedId) document.getElementById(focusedId)?.focus();
+  }
+
+  function drawTop() {
     const tb = s.table;
     const me = mySeat();
     const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
