@@ -88,6 +88,7 @@ class Server:
             "--host", "127.0.0.1", "--port", "0", "--database", database,
             "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
             "--db-writes", writes, "--create-rate", "off", "--max-sockets-per-address", "off",
+            "--seed-window", "0",  # the load clients do not send seeds (fairness version 3)
         ]  # fmt: skip
         # the server's output goes to a file: a pipe nobody reads would block the server
         # as soon as it filled up

@@ -62,7 +62,7 @@ def declarations_in(value: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[
 
 
 CARD_STRING = re.compile(r'"([2-9TJQKA][cdhs])"')
-FORBIDDEN = re.compile(r'"(deck|deck_salt|salt|dealt|token|token_hash)"\s*:')
+FORBIDDEN = re.compile(r'"(deck|server_deck|deck_salt|salt|dealt|token|token_hash)"\s*:')
 
 
 def cards_in(text: str) -> set[str]:

@@ -66,6 +66,7 @@ async def start_server(
         lifespan="on",
         ws_per_message_deflate=False,
         ws_ping_interval=None,
+        timeout_keep_alive=30,  # a loaded test machine stalls loops for seconds: no idle race
         proxy_headers=False,  # as `anaconda-poker serve`: server/http_security.py decides
     )
     server = uvicorn.Server(config)

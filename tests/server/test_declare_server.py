@@ -28,6 +28,7 @@ from server_helpers import Client, LiveServer, create_table, ws_client
 
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.fairness import dealt_positions
+from anaconda_poker.server import seeds
 
 # seat -> (dealt cards, the card it passes, the five it arranges, its declaration)
 SCRIPT: dict[int, tuple[str, str, str, str]] = {
@@ -61,6 +62,13 @@ class _FixedShuffle:
 
     def shuffle(self, deck: list[int]) -> None:
         deck[:] = scripted_deck()
+
+
+def script_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal the scripted deck: the server deck is the scripted one, and the players' seeds
+    (fairness version 3, ``server/seeds.py``) leave it as it is."""
+    monkeypatch.setattr(secrets, "SystemRandom", _FixedShuffle)
+    monkeypatch.setattr(seeds, "derive_deck", lambda server_deck, commitment, seeds: server_deck)
 
 
 def scripted_action(seat: int, legal: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +118,7 @@ async def play_scripted(
 async def test_a_declare_hand_over_websockets_pays_by_declaration(
     live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(secrets, "SystemRandom", _FixedShuffle)
+    script_the_deal(monkeypatch)
     table_id, tokens = await seat_three(live_server)
     table = live_server.lobby.table(table_id)
     assert table.public_info()["config"]["declare"] == "declare"
@@ -207,7 +215,7 @@ async def test_a_seat_that_does_not_declare_in_time_declares_what_its_cards_win(
     win. Seat 0's A-6-4-3-2 is the best low and no high against a pair of kings: low. Seat 0
     and seat 2 both declare low then; seat 0's low is better, so the pot splits 6/6 between
     seat 1 (high) and seat 0 (low)."""
-    monkeypatch.setattr(secrets, "SystemRandom", _FixedShuffle)
+    script_the_deal(monkeypatch)
     table_id, tokens = await seat_three(live_server, action_timer=1, time_bank=0)
     table = live_server.lobby.table(table_id)
     clients = {seat: await ws_client(live_server, {"token": t}) for seat, t in tokens.items()}

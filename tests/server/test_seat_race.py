@@ -242,7 +242,10 @@ async def test_seat_changes_racing_on_many_sockets_leak_nothing(
     live = race_server
     rng = random.Random(seed)
     players: list[Player] = []
-    async with httpx.AsyncClient(base_url=live.http, timeout=10) as http:
+    # no reused idle connections: on a stalled event loop the server's keep-alive timer can
+    # close one just as a request goes out on it (httpx.ReadError), which is not a seat race
+    no_keepalive = httpx.Limits(max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=live.http, timeout=10, limits=no_keepalive) as http:
         table_ids = []
         for t in range(TABLES):
             created = await create_table(

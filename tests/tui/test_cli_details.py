@@ -82,7 +82,11 @@ def test_missing_files_exit_2_and_failed_checks_exit_1(tmp_path: Path) -> None:
         assert runner.invoke(app, command).exit_code == 2, command
     path = _saved(tmp_path)
     assert runner.invoke(app, ["replay", str(path)]).exit_code == 0
-    assert runner.invoke(app, ["verify", str(path)]).exit_code == 1  # no commitment
+    assert runner.invoke(app, ["verify", str(path)]).exit_code == 0  # committed like the server
+    history = json.loads(path.read_text(encoding="utf-8"))
+    history["deck_salt"] = "00" * (len(history["deck_salt"]) // 2)  # tampered: check fails
+    path.write_text(json.dumps(history), encoding="utf-8")
+    assert runner.invoke(app, ["verify", str(path)]).exit_code == 1
 
 
 def test_replay_reports_a_stored_result_the_actions_do_not_give(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from anaconda_poker.cli.main import app as cli
-from anaconda_poker.core.config import DeclareMode, Split
+from anaconda_poker.core.config import DeclareMode, Split, Swing
 from anaconda_poker.core.declare import Declaration
 from anaconda_poker.core.history import replay
 from anaconda_poker.core.state import Phase
@@ -171,6 +171,18 @@ def test_declare_needs_a_split_game_on_the_command_line() -> None:
     assert "--declare needs a split game" in result.output
     with pytest.raises(ValueError, match="--declare needs a split game"):
         GameSettings(split=Split.HIGH_ONLY, declare=DeclareMode.DECLARE).validate()
+
+
+def test_swing_without_declare_is_refused_on_the_command_line() -> None:
+    """`play --swing ties_ok` alone used to start a cards-speak game that silently ignored
+    the swing rule: the player believed they were playing declare."""
+    with pytest.raises(ValueError, match="--swing ties_ok needs --declare"):
+        GameSettings(swing=Swing.TIES_OK).validate()
+    result = CliRunner().invoke(cli, ["play", "--swing", "ties_ok"])
+    assert result.exit_code == 2
+    assert "--swing ties_ok needs --declare" in result.output
+    GameSettings(swing=Swing.TIES_OK, declare=DeclareMode.DECLARE).validate()  # the pair works
+    GameSettings(swing=Swing.STRICT).validate()  # the default is no choice at all
 
 
 def test_the_summary_explains_a_half_no_declarer_won() -> None:

@@ -70,7 +70,7 @@ def test_the_whole_client_runs_without_a_violation(server: Any, open_page: Any) 
             p.wait_for_selector("#arrange-confirm")
         seen[phase] = violations(p)
 
-    # the deck is revealed after the hand: the replayer then offers every player's cards
+    # the deck is revealed after the hand, so the replayer offers every player's cards too
     table_id = create_table_in_lobby(
         page, server.url, name="CSP", host="Ana", equity=True, reveal_deck=True
     )

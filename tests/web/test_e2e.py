@@ -454,7 +454,7 @@ def test_two_people_two_contexts_privacy_and_reconnect(
         p.click("#tab-fair")
         p.click("#fairness button[id^=verify-]")
         verdict = p.wait_for_selector("#fairness [id^=verify-result-]").inner_text()
-        assert verdict.startswith("✓ Your 7 dealt cards were fixed in the deck"), verdict
+        assert verdict.startswith("✓ Your 7 cards come from the deck committed before"), verdict
     # the ledger lists both people
     a.page.click("#tab-ledger")
     ledger = a.page.wait_for_selector("#ledger").inner_text()

@@ -120,9 +120,11 @@ def test_deck_check_accepts_an_honest_hand_and_catches_tampering(module_page: An
     )
     ok, tampered_deal, wrong_salt, wrong_announcement = results
     assert ok == {
+        "version": 1,
         "computed": honest["deck_commitment"],
         "commitment": True,
         "announced": True,
+        "seeds": None,
         "deal": True,
     }
     assert tampered_deal["commitment"] is True and tampered_deal["deal"] is False

@@ -219,6 +219,13 @@ def test_invite_checks_the_name_before_asking_for_a_seat(server: Any, open_page:
         assert page.evaluate("() => document.activeElement.id") == "join-name"
     assert seats == []
     page.fill("#join-name", "Bô-Ö'Neil 2")  # letters of any language are fine
+    # someone else sits down meanwhile: the form is drawn again, the name keeps the focus
+    # (it went to the submit button, and a late table update under load broke the check above)
+    res = httpx.post(f"{server.url}/api/tables/{table_id}/seats", json={"name": "Cy", "seat": 1})
+    assert res.status_code == 201, res.text
+    page.wait_for_selector("#join-seat option[value='1']", state="detached")
+    assert page.evaluate("() => document.activeElement.id") == "join-name"
+    assert page.input_value("#join-name") == "Bô-Ö'Neil 2"
     page.click("#join-submit")
     page.wait_for_selector(".table-page[data-seat]:not([data-seat=''])")
     assert len(seats) == 1
@@ -452,6 +459,12 @@ def test_invite_link_copies_without_the_clipboard_api(
         page.wait_for_selector("#toast >> text=This link works only on this computer.")
     else:
         page.wait_for_selector(f"#toast >> text=Invite link: {link}")
+    assert page.evaluate("document.activeElement.id") == "copy-invite"
+    # a table update redraws the top bar (someone sits down): the focus stays on the button
+    # (it fell to the page's body, which made this check flaky under load)
+    res = httpx.post(f"{server.url}/api/tables/{table_id}/seats", json={"name": "Cy", "seat": 2})
+    assert res.status_code == 201, res.text
+    page.wait_for_selector("#seat-2 >> text=Cy")
     assert page.evaluate("document.activeElement.id") == "copy-invite"
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import typer
 
 from anaconda_poker.cli.main import app
+from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
 DATABASE_LOCKED_EXIT = 3
@@ -49,6 +50,13 @@ def serve(
         help="Seconds the showdown stays before the next hand (a table's next_hand_delay "
         "overrides it).",
         min=0,
+    ),
+    seed_window: float = typer.Option(
+        SERVE_SEED_WINDOW,
+        help="Seconds the connected players have to send their seed before each deal "
+        "(fairness version 3); bots and absent players count as the empty seed at once.",
+        min=0,
+        max=MAX_SEED_WINDOW,
     ),
     static_dir: Path | None = typer.Option(None, help="Serve the web client from here."),  # noqa: B008
     log_level: str = typer.Option(
@@ -186,6 +194,7 @@ def serve(
         static_dir=static_dir or STATIC_DIR,
         create_default_lobby=default_lobby,
         between_hands=between_hands,
+        seed_window=seed_window,
         writer_mode=db_writes,
         create_rate_limit=create_rate_limit,
         idle_grace=grace,

@@ -4,17 +4,23 @@ Example::
 
     anaconda-poker verify q3Xk9a-hand-12.json
 
-Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness``):
+Two kinds of history verify (``docs/protocol.md`` §6, ``core.fairness`` for versions 1 and
+2, ``core.fairness_v3`` for version 3, where every player's seed shuffled the committed deck):
 
 - a **full** history (tables with ``reveal_deck_after_hand``, with ``deck`` and
   ``deck_salt``): recompute the deck commitment (version 1 or 2) and compare it with
   ``deck_commitment``; re-deal the deck and compare with ``dealt``; replay the actions through
   the engine and compare with ``result``;
-- a seat's **own** history (version 2, the default at every table: ``deck_leaves`` and
+- a seat's **own** history (versions 2 and 3, the default at every table: ``deck_leaves`` and
   ``deck_openings``): each of the seat's opened cards hashes to its leaf, the 52 leaves hash
   to the commitment, the opened positions are exactly the seat's positions in the deal order
   (RULES.md §2.2), and the opened cards are the seat's ``dealt`` cards. This proves the
   seat's own cards were fixed before the deal; other seats' cards stay secret (RULES.md §7).
+
+Version 3 hands (player seeds) add the ``seeds`` check: the dealt deck (full) or the opened
+server-deck positions (own) are exactly where the listed ``player_seeds`` put the cards
+(HAND_HISTORY.md "Fairness version 3"). ``--my-seed HEX`` adds the ``my_seed`` check: the
+history lists that seed for your seat, so your seed was one of those that shuffled the deck.
 
 A history saved **without any commitment** (the terminal game before it committed its
 decks, or another older file) cannot prove the deck was fixed before the deal; for it the
@@ -39,7 +45,8 @@ from rich.table import Table
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import Verification, deal_from_deck, verify_history
+from anaconda_poker.core.fairness import Verification, deal_from_deck
+from anaconda_poker.core.fairness_v3 import verify_any
 from anaconda_poker.core.history import replay as replay_history
 
 NO_COMMITMENT = (
@@ -111,6 +118,12 @@ def verify(
         ..., help="Hand history JSON files (full histories, or a seat's own download)."
     ),
     no_replay: bool = typer.Option(False, "--no-replay", help="Skip replaying the actions."),
+    my_seed: str | None = typer.Option(
+        None,
+        "--my-seed",
+        help="The seed your client sent for this hand (hex; the web client shows it under "
+        "Fairness): check that the history lists it for your seat (fairness version 3).",
+    ),
 ) -> None:
     """Verify the deck commitment, the deal and the result of hand histories."""
     console = Console()
@@ -136,7 +149,7 @@ def verify(
             if _uncommitted(history):
                 result = _verify_uncommitted(history, replay=not no_replay)
             else:
-                result = verify_history(history, replay=not no_replay)
+                result = verify_any(history, replay=not no_replay, my_seed=my_seed)
         except (OSError, ValueError, AnacondaError) as exc:
             table.add_row(str(path), "read", "[red]no[/red]", str(exc))
             outcomes.append((path, None))

@@ -196,11 +196,15 @@ class Session:
                 return seat
         raise AssertionError("unreachable: active seats exist")  # pragma: no cover
 
-    def start_hand(self, *, split: Split | str | None = None) -> HandState:
+    def start_hand(
+        self, *, split: Split | str | None = None, deck: Sequence[int] | None = None
+    ) -> HandState:
         """Deal the next hand (antes posted, cards dealt).
 
         Args:
             split: with dealer's choice, the game type the dealer picks for this hand.
+            deck: the 52 card codes to deal from, in dealing order (a deck derived by the
+                caller, e.g. fairness version 3); ``None`` shuffles with the session's rng.
 
         Returns:
             The new hand; play it through :meth:`HandState.apply`, then call
@@ -227,7 +231,10 @@ class Session:
         seats: list[Seat | None] = [
             s if s is not None and s.stack > 0 else None for s in self.seats
         ]
-        self.hand = HandState(config, seats=seats, button=button, rng=self.rng)
+        if deck is None:
+            self.hand = HandState(config, seats=seats, button=button, rng=self.rng)
+        else:
+            self.hand = HandState(config, seats=seats, button=button, deck=deck)
         return self.hand
 
     def finish_hand(self) -> HandResult:

@@ -73,6 +73,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             writer,
             policy_factory=settings.policy_factory,
             between_hands=settings.between_hands,
+            seed_window=settings.seed_window,
             presence=settings.presence(),
             table_observer=None if metrics is None else metrics.observe_table,
         )

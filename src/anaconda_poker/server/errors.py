@@ -14,6 +14,10 @@ from anaconda_poker.core.actions import MalformedActionError
 from anaconda_poker.core.errors import AnacondaError, DuplicateCardError
 
 
+class RecoveryError(RuntimeError):
+    """Replaying a table's stored events did not reproduce a stored fact (a corrupt log)."""
+
+
 class ClientError(Exception):
     """A request that the server refuses, with a stable code and a clear reason.
 

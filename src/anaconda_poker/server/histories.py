@@ -17,6 +17,12 @@
 The deck commitment (and its ``deck_commitment_version``) is in every version: it was
 published before the deal. Version 1 hands (stored before version 2) have no leaves, so
 their own and public histories carry nothing to verify.
+
+Version 3 hands (player seeds, ``server/seeds.py``) are stored with the committed
+``server_deck`` besides the dealt ``deck``. Their ``player_seeds`` are public in every version
+(the permutation they pick reveals no card without the server deck); the leaves are the
+server deck's, and a seat's openings are the server-deck positions the seeds moved its cards
+from (``core.fairness_v3.seat_openings_v3``).
 """
 
 from __future__ import annotations
@@ -25,14 +31,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from anaconda_poker.core.cards import parse_codes
-from anaconda_poker.core.fairness import commitment_version, deck_leaves, seat_openings
+from anaconda_poker.core.fairness import FairnessError, deck_leaves, seat_openings
+from anaconda_poker.core.fairness_v3 import SUPPORTED_VERSIONS, history_seeds, seat_openings_v3
 
-SECRET_FIELDS = ("dealt", "deck", "deck_salt", "deck_openings")
+SECRET_FIELDS = ("dealt", "deck", "deck_salt", "deck_openings", "server_deck")
 """History fields only the full (or, for ``dealt`` and openings, the own) version carries."""
 
 
-def _is_v2(history: Mapping[str, Any]) -> bool:
-    return commitment_version(history) == 2 and "deck" in history and "deck_salt" in history
+def _leaved_version(history: Mapping[str, Any]) -> int | None:
+    """2 or 3 for a stored history whose leaves can be published, else ``None``.
+
+    Raises:
+        FairnessError: an unknown ``deck_commitment_version``.
+    """
+    version = history.get("deck_commitment_version", 1)
+    if isinstance(version, bool) or version not in SUPPORTED_VERSIONS:
+        raise FairnessError(
+            f"deck_commitment_version must be one of {SUPPORTED_VERSIONS}, got {version!r}"
+        )
+    if "deck_salt" not in history:
+        return None
+    if version == 3 and "server_deck" in history:
+        return 3
+    return 2 if version == 2 and "deck" in history else None
 
 
 def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
@@ -43,7 +64,8 @@ def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
             ``deck``, ``deck_salt``, ``deck_commitment`` and ``deck_commitment_version``).
 
     Returns:
-        A new dict; version 2 hands carry ``deck_leaves`` (52 hex digests by position).
+        A new dict; version 2 and 3 hands carry ``deck_leaves`` (52 hex digests by position
+        of the committed deck), version 3 hands also ``player_seeds``.
 
     Raises:
         FairnessError: the stored deck, salt or version is malformed.
@@ -52,8 +74,10 @@ def public_history(history: Mapping[str, Any]) -> dict[str, Any]:
     out["actions"] = [
         {k: v for k, v in action.items() if k != "cards"} for action in history.get("actions", [])
     ]
-    if _is_v2(history):
-        out["deck_leaves"] = deck_leaves(parse_codes(history["deck"]), history["deck_salt"])
+    version = _leaved_version(history)
+    if version is not None:
+        committed = history["server_deck"] if version == 3 else history["deck"]
+        out["deck_leaves"] = deck_leaves(parse_codes(committed), history["deck_salt"])
     out["redacted"] = True
     out["viewer_seat"] = None
     return out
@@ -63,7 +87,8 @@ def own_history(history: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """The hand as seat ``seat`` may keep it: public plus its own cards and choices.
 
     Version 2 hands add ``deck_openings``: ``[{"position", "card", "card_salt"}]`` for the
-    positions the deal order (RULES.md §2.2) gave ``seat``, nothing for any other position.
+    positions the deal order (RULES.md §2.2) gave ``seat``, nothing for any other position;
+    version 3 hands the same for the server-deck positions the seeds moved those cards from.
 
     Args:
         history: the full stored history.
@@ -82,13 +107,27 @@ def own_history(history: Mapping[str, Any], seat: int) -> dict[str, Any]:
         else {k: v for k, v in action.items() if k != "cards"}
         for action in history.get("actions", [])
     ]
-    if _is_v2(history):
+    version = _leaved_version(history)
+    seats = [int(entry["seat"]) for entry in history["seats"]]
+    button = int(history["button"])
+    cards_each = int(history.get("config", {}).get("cards_dealt", 7))
+    if version == 2:
         out["deck_openings"] = seat_openings(
             parse_codes(history["deck"]),
             history["deck_salt"],
-            seats=[int(entry["seat"]) for entry in history["seats"]],
-            button=int(history["button"]),
-            cards_each=int(history.get("config", {}).get("cards_dealt", 7)),
+            seats=seats,
+            button=button,
+            cards_each=cards_each,
+            seat=seat,
+        )
+    elif version == 3:
+        out["deck_openings"] = seat_openings_v3(
+            parse_codes(history["server_deck"]),
+            history["deck_salt"],
+            history_seeds(history),
+            seats=seats,
+            button=button,
+            cards_each=cards_each,
             seat=seat,
         )
     out["viewer_seat"] = seat

@@ -23,6 +23,7 @@ from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
 from anaconda_poker.server.recovery import FailedTable, TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.revival import TableReviver
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
@@ -39,6 +40,8 @@ class Lobby:
         writer: its group-committing writer (started by :meth:`start`).
         policy_factory: makes bot policies from a level (injected in tests).
         between_hands: pause between automatically dealt hands, seconds (tests use 0).
+        seed_window: seconds connected human seats have to send their seed before each deal
+            (``server/seeds.py``).
         presence: the tables' socket limits and timings (``server/presence.py``).
         table_observer: called with every table built (created, rebuilt at start-up or
             revived) before it starts; the metrics use it (``server/metrics.py``).
@@ -51,6 +54,7 @@ class Lobby:
         *,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         between_hands: float = 8.0,
+        seed_window: float = DEFAULT_SEED_WINDOW,
         presence: PresenceOptions | None = None,
         table_observer: Callable[[Table], None] | None = None,
     ) -> None:
@@ -60,6 +64,7 @@ class Lobby:
         self.writer = writer
         self.policy_factory = policy_factory
         self.between_hands = between_hands
+        self.seed_window = seed_window
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         self.failed_tables: dict[str, FailedTable] = {}
@@ -125,6 +130,7 @@ class Lobby:
             writer=self.writer,
             policy_factory=self.policy_factory,
             created_at=created_at,
+            seed_window=self.seed_window,
             presence=self.presence,
         )
         if self.table_observer is not None:

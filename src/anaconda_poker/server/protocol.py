@@ -161,6 +161,16 @@ class ChooseGame(_Message):
     split: Split
 
 
+class SeedMessage(_Message):
+    """A seat's answer to a ``seed_request`` (fairness version 3, ``server/seeds.py``): the
+    request's ``hand_no`` and 1 to 64 random bytes as hex. The seed's format is checked by
+    the table (``bad_seed``), so that every wrong seed gets the same code."""
+
+    type: Literal["seed"]
+    hand_no: int = Field(ge=1, le=MAX_HAND_NO)
+    seed: str
+
+
 class Simple(_Message):
     """Messages without fields."""
 
@@ -168,7 +178,14 @@ class Simple(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | ChatMessage | RebuyMessage | RebuyAnswer | ChooseGame | Simple,
+    Hello
+    | ActionMessage
+    | ChatMessage
+    | RebuyMessage
+    | RebuyAnswer
+    | ChooseGame
+    | SeedMessage
+    | Simple,
     Field(discriminator="type"),
 ]
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

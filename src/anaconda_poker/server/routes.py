@@ -41,6 +41,7 @@ from anaconda_poker.server.protocol import (
     Hello,
     RebuyAnswer,
     RebuyMessage,
+    SeedMessage,
     Simple,
     TakeSeatRequest,
     parse_client_message,
@@ -406,6 +407,8 @@ def _dispatch(
         table.tell(parsed.type, conn, request_id=parsed.request_id)
     elif isinstance(parsed, ChooseGame):
         table.tell("choose_game", conn, split=parsed.split)
+    elif isinstance(parsed, SeedMessage):
+        table.tell("seed", conn, hand_no=parsed.hand_no, seed=parsed.seed)
     elif isinstance(parsed, Simple):
         if parsed.type == "ping":
             import json

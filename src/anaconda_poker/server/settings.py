@@ -11,6 +11,7 @@ import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
 from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 from anaconda_poker.server.presence import PresenceOptions
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
 """The web client's files (owned by the web front end), served at ``/``."""
@@ -30,6 +31,8 @@ class ServerSettings:
         static_dir: folder of the web client served at ``/``.
         create_default_lobby: create one table with bots when the database has none.
         between_hands: pause between automatically dealt hands, seconds.
+        seed_window: seconds connected human seats have to send their seed before each deal
+            (fairness version 3, ``server/seeds.py``; 0 asks nobody).
         policy_factory: makes a bot seat's policy from its level (tests inject seeded ones).
         rate_limit: messages per second and burst size allowed per seat (all its sockets
             together) and per spectator socket.
@@ -63,6 +66,7 @@ class ServerSettings:
     static_dir: Path = field(default=STATIC_DIR)
     create_default_lobby: bool = True
     between_hands: float = 8.0
+    seed_window: float = DEFAULT_SEED_WINDOW
     policy_factory: Callable[[str], SeatPolicy] = field(default=make_policy)
     rate_limit: tuple[float, float] = (20.0, 40.0)
     writer_mode: str = "immediate"

@@ -24,7 +24,6 @@ import contextlib
 import json
 import logging
 import random
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -32,15 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anaconda_poker.core.actions import Action
-from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import COMMITMENT_VERSION, SALT_BYTES, commit_deck
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.absence import decision_due, is_away
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
-from anaconda_poker.server.errors import ClientError, engine_error_code
+from anaconda_poker.server.errors import ClientError, RecoveryError, engine_error_code
 from anaconda_poker.server.failures import client_error_for, stopped_table
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.server.presence import (
@@ -50,6 +47,7 @@ from anaconda_poker.server.presence import (
     Presence,
     PresenceOptions,
 )
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, Seeding, history_fields
 from anaconda_poker.server.timebank import refill_time_banks
 from anaconda_poker.storage.event_store import (
     EventWriter,
@@ -68,10 +66,6 @@ TIMEOUTS_BEFORE_SIT_OUT = 2
 """Consecutive betting timeouts after which a seat is sat out."""
 CHOOSE_GAME_SECONDS = 20.0
 """How long the dealer may take to choose the game when the table has no action timer."""
-
-
-class RecoveryError(RuntimeError):
-    """Replaying a table's stored events did not reproduce a stored fact (a corrupt log)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -207,6 +201,8 @@ class HandMeta:
     commitment: str
     started_at: float
     commitment_version: int = 1  # hands stored before version 2 have no marker
+    server_deck: tuple[int, ...] | None = None  # version 3: the committed deck (server/seeds.py)
+    player_seeds: tuple[tuple[int, str], ...] = ()  # version 3: (seat, seed hex) dealt in
 
 
 @dataclass(slots=True)
@@ -272,6 +268,8 @@ class Table:
         writer: the database writer; ``None`` keeps the table in memory only (unit tests).
         policy_factory: makes a bot policy from a level (injected in tests).
         created_at: Unix seconds.
+        seed_window: seconds connected human seats have to send their seed before each deal
+            (``server/seeds.py``; 0 asks nobody).
         presence: socket limits and timings (``server/presence.py``).
     """
 
@@ -283,6 +281,7 @@ class Table:
         writer: EventWriter | None,
         policy_factory: Callable[[str], SeatPolicy] = make_policy,
         created_at: float | None = None,
+        seed_window: float = DEFAULT_SEED_WINDOW,
         presence: PresenceOptions | None = None,
     ) -> None:
         self.table_id = table_id
@@ -310,6 +309,7 @@ class Table:
         self.dealt_in: frozenset[int] = frozenset()
         self.seat_generation = 0  # +1 on every seat taken or left
         self._fast_replay = False
+        self.seeding = Seeding(self, seed_window)  # the seed round before a deal
         # -- runtime --
         self.presence = Presence(presence)
         self.connections: set[Connection] = self.presence.connections
@@ -379,6 +379,7 @@ class Table:
         if record.token_hash is not None:
             self.former_tokens[record.token_hash] = (seat, record.first_hand, self.hand_no)
         self.departed.append(_ledger_line(record, left=True))
+        self.seeding.forget(seat)
         self.seats[seat] = None
         self.seat_generation += 1
         self.policies.pop(seat, None)
@@ -439,6 +440,7 @@ class Table:
             commitment=str(p["commitment"]),
             started_at=float(p.get("at", 0.0)),
             commitment_version=int(p.get("commitment_version", 1)),
+            **self.seeding.apply_hand_started(p),
         )
         self.hand_no = int(p["hand_no"])
         refill_time_banks(
@@ -539,7 +541,8 @@ class Table:
         """``paused``, ``playing`` or ``waiting`` (``docs/protocol.md`` §3)."""
         if self.paused:
             return "paused"
-        return "playing" if self.in_hand or self._choosing is not None else "waiting"
+        busy = self.in_hand or self._choosing is not None or self.seeding.pending
+        return "playing" if busy else "waiting"
 
     def chip_total(self) -> int:
         """All chips at the table now: stacks between hands, or the hand's chips plus the
@@ -854,6 +857,7 @@ class Table:
             loop = asyncio.get_running_loop()
             now = loop.time()
             self._refresh_decisions(now)
+            self.seeding.resume(now)  # a seed round interrupted by a restart
             self._maybe_schedule_next_hand(now)
             self._task = loop.create_task(self.run(), name=f"table-{self.table_id}")
             self._reschedule()
@@ -959,6 +963,8 @@ class Table:
             due.append(self._next_hand_at)
         if self._choosing is not None:
             due.append(self._choosing[1])
+        if self.seeding.due is not None:
+            due.append(self.seeding.due)
         if not due:
             return
         when = min(due)
@@ -1041,7 +1047,7 @@ class Table:
 
     def _maybe_schedule_next_hand(self, now: float) -> None:
         """Arm the automatic deal of the next hand when the table can play one."""
-        if self.in_hand or self._choosing is not None:
+        if self.in_hand or self._choosing is not None or self.seeding.pending:
             return
         if not self.can_auto_deal():
             self._next_hand_at = None
@@ -1054,6 +1060,9 @@ class Table:
         if self.paused or self.failed or self.idle:
             return
         now = asyncio.get_running_loop().time()
+        if self.seeding.due is not None and self.seeding.due <= now:
+            await self.seeding.close()
+            return
         if self._choosing is not None and self._choosing[1] <= now:
             self._choosing = None
             await self._deal(self.settings.config.split.value)
@@ -1135,42 +1144,9 @@ class Table:
         }
 
     async def _deal(self, split: str) -> None:
-        """Shuffle with ``secrets``, commit ``hand_started`` (with the commitment), publish the
-        commitment, then send every seat its view of the deal."""
-        eligible = self.eligible_seats()
-        if self.in_hand or len(eligible) < 2:
-            return
-        button = self._next_button(eligible)
-        deck = list(range(52))
-        secrets.SystemRandom().shuffle(deck)
-        salt = secrets.token_hex(SALT_BYTES)
-        commitment = commit_deck(deck, salt, COMMITMENT_VERSION)
-        payload = {
-            "hand_no": self.hand_no + 1,
-            "button": button,
-            "split": split,
-            "stacks": {str(s): self._seat(s).stack for s in eligible},
-            "deck": deck,
-            "salt": salt,
-            "commitment": commitment,
-            "commitment_version": COMMITMENT_VERSION,
-            "at": time.time(),
-        }
-        await self._record([("hand_started", payload)])
-        self.stats.hands_started += 1
-        self.broadcast(
-            {
-                "type": "hand_started",
-                "hand_no": self.hand_no,
-                "button": button,
-                "split": split,
-                "commitment": commitment,
-                "seats": eligible,
-            }
-        )
-        self._refresh_decisions(asyncio.get_running_loop().time())
-        self.broadcast_table()
-        self.broadcast_state()
+        """Commit to a server deck, collect the players' seeds, then deal the deck they
+        derive (fairness version 3: ``server/seeds.py``)."""
+        await self.seeding.open(split)
 
     async def _act(self, seat: int, action: Action, *, source: str) -> None:
         """Apply, commit, broadcast one action (and the end of the hand if it ends it).
@@ -1299,10 +1275,7 @@ class Table:
         meta = self.meta
         assert hand is not None and meta is not None
         history = hand.history(include_deck=True)
-        history["deck"] = [card_str(c) for c in meta.deck]
-        history["deck_salt"] = meta.salt
-        history["deck_commitment"] = meta.commitment
-        history["deck_commitment_version"] = meta.commitment_version
+        history.update(history_fields(meta))
         history["table_id"] = self.table_id
         history["hand_no"] = meta.hand_no
         return history
@@ -1341,6 +1314,7 @@ class Table:
                 self._send(conn, _dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
             self._send(conn, _dumps(self._choose_game_message(self._choosing[1])))
+        self.seeding.on_join(conn)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
 
@@ -1559,7 +1533,7 @@ class Table:
         self._require_host(conn)
         if self.paused:
             raise ClientError("paused", "resume the table first")
-        if self.in_hand or self._choosing is not None:
+        if self.in_hand or self._choosing is not None or self.seeding.pending:
             raise ClientError("hand_running", "a hand is already running")
         if len(self.eligible_seats()) < 2:
             raise ClientError("not_enough_players", "at least two players with chips must sit in")
@@ -1709,6 +1683,9 @@ _EVENT_HANDLERS: dict[str, Callable[[Table, Mapping[str, Any]], None]] = {
     "hand_finished": Table._ev_hand_finished,
     "leave_requested": Table._ev_leave_requested,
     "seat_left": Table._ev_seat_left,
+    "seeding_started": lambda table, p: table.seeding.apply_started(p),
+    "seed": lambda table, p: table.seeding.apply_seed(p),
+    "seeding_cancelled": lambda table, p: table.seeding.apply_cancelled(p),
 }
 
 _COMMANDS: dict[str, Callable[..., Any]] = {
@@ -1729,6 +1706,7 @@ _COMMANDS: dict[str, Callable[..., Any]] = {
     "table_update": Table._cmd_table_update,
     "take_seat": Table._cmd_take_seat,
     "leave_seat": Table._cmd_leave_seat,
+    "seed": lambda table, conn, hand_no, seed: table.seeding.receive(conn, hand_no, seed),
 }
 
 __all__ = [

@@ -3,6 +3,12 @@
 This is the game loop without any drawing: it seats the players, moves the button, lets the
 bots act, applies the person's decisions through the engine (which checks them), keeps the
 statistics of the session and saves every finished hand as a HAND_HISTORY.md document.
+
+Every hand is dealt like the server deals it (fairness version 3, ``core.fairness_v3``): a
+deck is shuffled and committed to, the person's own random seed (the bots' seeds are empty)
+shuffles it, and the saved history carries the server deck, the salt, the commitment and the
+seeds, so ``anaconda-poker verify`` checks it in full (``--my-seed`` with
+:attr:`TableSession.my_seed`).
 """
 
 from __future__ import annotations
@@ -16,10 +22,56 @@ from pathlib import Path
 
 from anaconda_poker.analysis.declaring import strength_declaration
 from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.fairness import SALT_BYTES, deck_commitment_v2
+from anaconda_poker.core.fairness_v3 import VERSION, canonical_seeds, derive_deck
 from anaconda_poker.core.session import Session
 from anaconda_poker.core.state import HandState, Phase, Seat
 from anaconda_poker.tui.players import Policy
+
+
+@dataclass(frozen=True, slots=True)
+class CommittedDeal:
+    """The fairness version 3 facts of one locally dealt hand (HAND_HISTORY.md).
+
+    Attributes:
+        server_deck: the 52 committed card codes, by position.
+        salt: the master salt, hex.
+        commitment: the version 2 root of ``server_deck`` and ``salt``.
+        seeds: ``(seat, seed hex)`` for every seat dealt in (bots: ``""``).
+        deck: the dealt deck: ``server_deck`` shuffled by ``seeds``.
+    """
+
+    server_deck: tuple[int, ...]
+    salt: str
+    commitment: str
+    seeds: tuple[tuple[int, str], ...]
+    deck: tuple[int, ...]
+
+    @classmethod
+    def draw(cls, rng: random.Random, seats: Sequence[int], human_seat: int) -> CommittedDeal:
+        """Shuffle and commit a server deck, draw the person's 32-byte seed (when dealt in),
+        derive the deck. All randomness comes from ``rng``."""
+        server_deck = list(range(52))
+        rng.shuffle(server_deck)
+        salt = rng.randbytes(SALT_BYTES).hex()
+        commitment = deck_commitment_v2(server_deck, salt)
+        own = {human_seat: rng.randbytes(32).hex()} if human_seat in seats else {}
+        seeds = canonical_seeds(own, seats)
+        deck = derive_deck(server_deck, commitment, seeds)
+        return cls(tuple(server_deck), salt, commitment, tuple(seeds), tuple(deck))
+
+    def history_fields(self) -> dict[str, object]:
+        """The fairness fields of a full version 3 history."""
+        return {
+            "server_deck": [card_str(c) for c in self.server_deck],
+            "deck": [card_str(c) for c in self.deck],
+            "deck_salt": self.salt,
+            "deck_commitment": self.commitment,
+            "deck_commitment_version": VERSION,
+            "player_seeds": [{"seat": s, "seed": seed} for s, seed in self.seeds],
+        }
 
 
 @dataclass
@@ -181,6 +233,7 @@ class TableSession:
             dealers_choice=True,
         )
         self.hand_number = 0
+        self.deal: CommittedDeal | None = None  # the current hand's commitment and seeds
         self.state: HandState | None = None
         self.records: list[HandRecord] = []
 
@@ -271,7 +324,11 @@ class TableSession:
             raise RuntimeError("a hand is still being played")
         if split is not None:
             self.split = Split(split)
-        self.state = self.table.start_hand(split=self.split)
+        seats = [
+            i for i, seat in enumerate(self.table.seats) if seat is not None and seat.stack > 0
+        ]
+        self.deal = CommittedDeal.draw(self.rng, seats, self.human_seat)
+        self.state = self.table.start_hand(split=self.split, deck=self.deal.deck)
         self.hand_number += 1
         return self.state
 
@@ -398,8 +455,21 @@ class TableSession:
         self.records.append(record)
         return record
 
+    @property
+    def my_seed(self) -> str | None:
+        """The person's seed of the current (or last) hand, hex; ``None`` if not dealt in."""
+        deal = self.deal
+        return None if deal is None else dict(deal.seeds).get(self.human_seat)
+
+    def history(self, state: HandState) -> dict[str, object]:
+        """``state.history()`` with the fairness version 3 fields of the hand's deal."""
+        history: dict[str, object] = state.history()
+        if self.deal is not None and state is self.state:
+            history.update(self.deal.history_fields())
+        return history
+
     def save_history(self, state: HandState) -> Path | None:
-        """Write ``state.history()`` as JSON into :attr:`history_dir` (``None`` if unset).
+        """Write :meth:`history` as JSON into :attr:`history_dir` (``None`` if unset).
 
         File names are ``<session>-hand-<NNN>.json``.
 
@@ -410,5 +480,5 @@ class TableSession:
             return None
         self.history_dir.mkdir(parents=True, exist_ok=True)
         path = self.history_dir / f"{self.session_id}-hand-{self.hand_number:03d}.json"
-        path.write_text(json.dumps(state.history(), indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(self.history(state), indent=1) + "\n", encoding="utf-8")
         return path

@@ -106,6 +106,14 @@ class GameSettings:
                 "--declare needs a split game (--split high_low_8 or high_low_any); with "
                 f"--split {Split(self.split).value} the best high hand takes every pot"
             )
+        if (
+            Swing(self.swing) is Swing.TIES_OK
+            and DeclareMode(self.declare) is not DeclareMode.DECLARE
+        ):
+            raise ValueError(
+                "--swing ties_ok needs --declare (RULES.md §6): when the cards speak nobody "
+                "declares, so there is no swing; add --declare to split pots by declaration"
+            )
         self.table_config()
 
     def table_config(self) -> TableConfig:

@@ -5,8 +5,62 @@
 // - a seat's own history (version 2, every other table): each of the seat's opened cards
 //   hashes to its leaf, the 52 leaves hash to the commitment, the opened positions are the
 //   seat's positions in the deal order (RULES.md §2.2) and their cards are its dealt cards.
+// Version 3 (anaconda_poker.core.fairness_v3, docs/HAND_HISTORY.md "Fairness version 3"): the
+// commitment is of the server deck; the dealt deck is that deck shuffled by every player's
+// seed, so the checks above apply to the server-deck positions the seeds moved the cards from,
+// and the seed this browser sent must be the one listed for its seat.
 
-import { hmacSha256Hex, sha256Hex } from "./sha256.js";
+import { hexToBytes, hmacSha256Bytes, hmacSha256Hex, sha256Hex } from "./sha256.js";
+
+const ascii = (text) => new TextEncoder().encode(text);
+
+/**
+ * The version 3 permutation of deck positions picked by the seeds: the dealt deck's card i is
+ * the server deck's card perm[i]. HMAC-SHA256 keyed Fisher–Yates with rejection sampling.
+ * @param {string} commitment  64 hex digits
+ * @param {Array<{seat: number, seed: string}>} seeds  one per seat dealt in
+ * @returns {number[]}
+ */
+export function shufflePermutation(commitment, seeds) {
+  const list = [...seeds].sort((a, b) => a.seat - b.seat)
+    .map((e) => `${e.seat}=${String(e.seed).toLowerCase()}`).join(",");
+  const key = hmacSha256Bytes(hexToBytes(String(commitment).toLowerCase()), ascii(`anaconda-seeds-v3:${list}`));
+  let block = 0;
+  let words = [];
+  const next = () => {
+    if (!words.length) {
+      const digest = hmacSha256Bytes(key, ascii(`anaconda-shuffle-v3:${block++}`));
+      const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
+      words = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => view.getUint32(4 * k));
+    }
+    return words.shift();
+  };
+  const perm = [...Array(52).keys()];
+  for (let i = 51; i > 0; i--) {
+    const n = i + 1;
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    let u = next();
+    while (u >= limit) u = next();
+    const j = u % n;
+    [perm[i], perm[j]] = [perm[j], perm[i]];
+  }
+  return perm;
+}
+
+/** The version 3 dealt deck: deck[i] = serverDeck[perm[i]]. */
+export function deriveDeck(serverDeck, commitment, seeds) {
+  return shufflePermutation(commitment, seeds).map((p) => serverDeck[p]);
+}
+
+/**
+ * The seed check of a version 3 history: the seed this browser sent is the one listed for
+ * its seat. null when this browser has no seed for the hand (it was not asked, or forgot).
+ */
+export function mySeedListed(history, seat, mySeed) {
+  if (!mySeed) return null;
+  const listed = (history.player_seeds || []).find((e) => e.seat === seat);
+  return !!listed && String(listed.seed).toLowerCase() === String(mySeed).toLowerCase();
+}
 
 /** Version 1 commitment: SHA-256("anaconda-deck-v1:" + salt_hex + ":" + deck text). */
 export function commitmentOf(deck, saltHex) {
@@ -60,32 +114,42 @@ export function dealtPositions(seats, button, each) {
 }
 
 /**
- * Verify a full hand history (deck and salt revealed), version 1 or 2.
+ * Verify a full hand history (deck and salt revealed), version 1, 2 or 3.
  * @param {object} history  with deck, deck_salt, deck_commitment, deck_commitment_version, dealt, button, config
  * @param {string|null} announced  the commitment this browser saw before the deal, if any
  * @returns {Promise<{commitment: boolean, announced: boolean|null, deal: boolean, computed: string}>}
  */
 export async function verifyHand(history, announced) {
   const version = history.deck_commitment_version ?? 1;
-  const computed = version === 2
-    ? await commitmentV2(history.deck, history.deck_salt)
-    : await commitmentOf(history.deck, history.deck_salt);
+  const computed = version === 3
+    ? await commitmentV2(history.server_deck, history.deck_salt)
+    : version === 2
+      ? await commitmentV2(history.deck, history.deck_salt)
+      : await commitmentOf(history.deck, history.deck_salt);
   const commitment = computed === String(history.deck_commitment).toLowerCase();
+  // version 3: the dealt deck is the committed server deck shuffled by the players' seeds
+  const seeded = version === 3
+    ? JSON.stringify(deriveDeck(history.server_deck, history.deck_commitment, history.player_seeds || []))
+      === JSON.stringify(history.deck)
+    : null;
   const seats = Object.keys(history.dealt).map(Number);
   const each = history.config?.cards_dealt ?? 7;
   const redealt = dealDeck(history.deck, seats, history.button, each);
   const deal = seats.every((s) => JSON.stringify(redealt[s]) === JSON.stringify(history.dealt[String(s)]));
   return {
+    version,
     computed,
     commitment,
     announced: announced ? announced === computed : null,
+    seeds: seeded,
     deal,
   };
 }
 
 /**
- * Verify a seat's own version 2 history: its dealt cards were fixed before the deal; other
- * seats' cards are only salted hashes and stay secret.
+ * Verify a seat's own version 2 or 3 history: its dealt cards were fixed before the deal (in
+ * version 3: in the server deck, and the players' seeds moved them); other seats' cards are
+ * only salted hashes and stay secret.
  * @param {object} history  with deck_leaves (52), deck_openings [{position, card, card_salt}],
  *   deck_commitment, viewer_seat, seats, button, dealt, config
  * @param {string|null} announced  the commitment this browser saw before the deal, if any
@@ -103,15 +167,21 @@ export async function verifyOwnCards(history, announced) {
   const computed = await leavesRoot(leaves);
   const commitment = leaves.length === 52 && computed === String(history.deck_commitment).toLowerCase();
   const seats = history.seats.map((s) => s.seat);
-  const expected = dealtPositions(seats, history.button, history.config?.cards_dealt ?? 7)[seat] ?? [];
+  const dealtAt = dealtPositions(seats, history.button, history.config?.cards_dealt ?? 7)[seat] ?? [];
+  // version 3: the seat's cards were moved from the server-deck positions perm[p]
+  const version = history.deck_commitment_version ?? 1;
+  const perm = version === 3 ? shufflePermutation(history.deck_commitment, history.player_seeds || []) : null;
+  const expected = perm ? dealtAt.map((p) => perm[p]) : dealtAt;
+  const expectedSorted = [...expected].sort((a, b) => a - b);
   const opened = openings.map((o) => o.position).sort((a, b) => a - b);
-  const positions = JSON.stringify(opened) === JSON.stringify(expected);
+  const positions = JSON.stringify(opened) === JSON.stringify(expectedSorted);
   const at = Object.fromEntries(openings.map((o) => [o.position, o.card]));
   // the seat's dealt cards are the opened ones, and no other seat's cards are claimed
   // (an own history never holds them, RULES.md §7; core/fairness.py checks the same)
   const onlyOwn = Object.keys(history.dealt || {}).every((s) => Number(s) === seat);
   const cards = onlyOwn && JSON.stringify(expected.map((p) => at[p] ?? null)) === JSON.stringify(history.dealt[String(seat)] ?? []);
   return {
+    version,
     seat,
     count: expected.length,
     computed,

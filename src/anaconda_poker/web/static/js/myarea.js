@@ -494,7 +494,8 @@ export function createMyArea(ctx) {
     if (!tb) return h("p.muted", null, t("Connecting…"));
     if (!free.length) return h("p.muted", { id: "join-full" }, t("All seats are taken."));
     let seatChoice = free[0];
-    const nameInput = h("input", { type: "text", id: "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
+    // data-key: a re-render while the name is typed (a table update) keeps the focus there
+    const nameInput = h("input", { type: "text", id: "join-name", "data-key": "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
       oninput: (ev) => { s.joinName = ev.target.value; } });
     return h("form.controls", {
       id: "join-form",
@@ -527,7 +528,7 @@ export function createMyArea(ctx) {
     h("span.prompt", null, t("Take a seat")),
     h("label", { for: "join-name" }, t("Your name")), nameInput,
     h("label", { for: "join-seat" }, t("Seat")),
-    h("select", { id: "join-seat", onchange: (ev) => { seatChoice = Number(ev.target.value); } },
+    h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { seatChoice = Number(ev.target.value); } },
       free.map((i) => h("option", { value: i }, t("Seat {n}", { n: i + 1 })))),
     h("button.primary", { type: "submit", id: "join-submit" }, t("Sit down")),
     s.joinError ? h("span", { role: "alert", class: "neg" }, s.joinError) : null);

@@ -3,12 +3,13 @@
 
 import { api } from "./api.js";
 import { announce, h, replace } from "./dom.js";
-import { verifyHand, verifyOwnCards } from "./fairness.js";
+import { mySeedListed, verifyHand, verifyOwnCards } from "./fairness.js";
 import { chips, t } from "./i18n.js";
 import { errorText, splitLabel } from "./labels.js";
 import { logLines } from "./logtext.js";
 import { formerTokens } from "./prefs.js";
 import { openReplayer } from "./replayer.js";
+import { seedFor } from "./seeds.js";
 
 const TABS = ["log", "chat", "hands", "ledger", "fair"];
 
@@ -285,6 +286,7 @@ export class SidePanel {
     const hands = Array.isArray(this.hands) ? this.hands.slice(0, 10) : [];
     return h("div.fair", { id: "fairness" },
       h("p", null, t("Before every deal the server publishes a SHA-256 commitment to the shuffled deck: one salted hash per card, combined into one. After the hand, each player can check here, in the browser, that their own cards were fixed before anyone saw a card, while the other players' cards stay secret. At tables that reveal the deck after the hand, the whole deck is checked.")),
+      h("p", null, t("Your browser also sends its own random seed before each deal: the deck dealt is the committed deck shuffled by every player's seed, so the server alone cannot choose it.")),
       current ? h("dl", null,
         h("dt", null, t("Hand {n}", { n: current })),
         h("dd.mono", { id: "current-commitment" }, currentCommitment || "—")) : null,
@@ -309,10 +311,14 @@ export class SidePanel {
           : { ok: false, text: t("This history has no deck to check.") };
       } else {
         const r = await verifyHand(doc, this.commitments[handNo] || doc.deck_commitment);
-        const ok = r.commitment && r.deal && r.announced !== false;
+        const mine = r.version === 3 ? mySeedListed(doc, doc.viewer_seat, seedFor(this.tableId, handNo)) : null;
+        const ok = r.commitment && r.deal && r.announced !== false && r.seeds !== false && mine !== false;
         const parts = [
           r.commitment ? t("The deck and salt match the commitment.") : t("The deck and salt do NOT match the commitment!"),
           r.announced === false ? t("The commitment differs from the one announced before the deal!") : "",
+          r.seeds === true ? t("The deck dealt is the committed deck shuffled by every player's seed.") : "",
+          r.seeds === false ? t("The deck dealt is NOT the committed deck shuffled by the players' seeds!") : "",
+          this.seedText(mine),
           r.deal ? t("The cards dealt come from that deck in dealing order.") : t("The cards dealt do NOT come from that deck!"),
         ];
         this.verified[handNo] = { ok, text: `${ok ? "✓ " : "✗ "}${parts.filter(Boolean).join(" ")}` };
@@ -327,10 +333,17 @@ export class SidePanel {
   /** A seat's own cards against the version 2 commitment (the deck itself stays secret). */
   async verifyOwn(doc, handNo) {
     const r = await verifyOwnCards(doc, this.commitments[handNo] || doc.deck_commitment);
-    const ok = r.openings && r.commitment && r.positions && r.cards && r.announced !== false;
+    const mine = r.version === 3 ? mySeedListed(doc, r.seat, seedFor(this.tableId, handNo)) : null;
+    const ok = r.openings && r.commitment && r.positions && r.cards && r.announced !== false && mine !== false;
     const parts = ok
-      ? [t("Your {n} dealt cards were fixed in the deck committed before the deal; the other players' cards stay secret.", { n: r.count })]
+      ? [
+        r.version === 3
+          ? t("Your {n} cards come from the deck committed before the players' seeds were asked for, placed by every player's seed; the other players' cards stay secret.", { n: r.count })
+          : t("Your {n} dealt cards were fixed in the deck committed before the deal; the other players' cards stay secret.", { n: r.count }),
+        this.seedText(mine),
+      ]
       : [
+        this.seedText(mine),
         r.openings ? "" : t("Your cards and their salts do NOT match the hashes in the history!"),
         r.commitment ? "" : t("The card hashes do NOT add up to the commitment!"),
         r.announced === false ? t("The commitment differs from the one announced before the deal!") : "",
@@ -338,6 +351,13 @@ export class SidePanel {
         r.cards ? "" : t("The cards opened are NOT your dealt cards!"),
       ];
     return { ok, text: `${ok ? "✓ " : "✗ "}${parts.filter(Boolean).join(" ")}` };
+  }
+
+  /** The sentence of the seed check (version 3): null when this browser sent no seed. */
+  seedText(listed) {
+    if (listed === true) return t("Your seed is the one listed for your seat: it shuffled the deck.");
+    if (listed === false) return t("Your seed is NOT the one listed for your seat!");
+    return "";
   }
 }
 

@@ -13,6 +13,7 @@ import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
+import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
 
 export function mount(main, route) {
@@ -104,6 +105,10 @@ export function mount(main, route) {
       case "state":
         onState(msg);
         return;
+      case "seed_request":  // fairness version 3: our own randomness shuffles the deck too
+        side.recordCommitment(msg.hand_no, msg.commitment);
+        conn?.send(seedAnswer(tableId, msg));
+        return;
       case "hand_started":
         s.handNo = msg.hand_no;
         s.split = msg.split || s.split;
@@ -183,6 +188,7 @@ export function mount(main, route) {
       return;
     }
     if (msg.code === "stale_turn") return;   // our click raced the table; the next state fixes it
+    if (msg.ref === "seed") return;          // a seed sent twice or late: the first one counts
     announce(errorText(msg.code, msg.message), "error");
   }
 
@@ -361,10 +367,10 @@ export function mount(main, route) {
     replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
-  // The top bar is drawn again on every table message: keep the keyboard focus on the same
-  // control (a player who just pressed "Copy invite link" must not lose it to a join).
+  // A table update redraws the top bar: keyboard focus stays on the same control (by id).
   function renderTop() {
-    const focusedId = top.contains(document.activeElement) ? document.activeElement.id : "";
+    const active = document.activeElement;
+    const focusedId = active && top.contains(active) ? active.id : "";
     drawTop();
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
