@@ -99,8 +99,15 @@ def test_dict_round_trip_and_replace() -> None:
     assert cfg.replace(ante=3).ante == 3 and cfg.ante == 1
     with pytest.raises(InvalidConfigError, match="unknown table option"):
         TableConfig.from_dict({"jokers": 2})
-    with pytest.raises(InvalidConfigError, match="must be a list"):
+    with pytest.raises(InvalidConfigError, match="must be a list") as refused:
         TableConfig.from_dict({"pass_counts": "321"})
+    assert refused.value.option == "pass_counts"
+    with pytest.raises(InvalidConfigError, match="unknown table option") as refused:
+        TableConfig.from_dict({"jokers": 2})
+    assert refused.value.option == "jokers"
+    with pytest.raises(InvalidConfigError, match="unknown table option") as refused:
+        TableConfig.from_dict({"jokers": 2, "wild": True})
+    assert refused.value.option is None  # two options to blame: no single field
     with pytest.raises(InvalidConfigError):
         cfg.replace(cards_dealt=10)
 

@@ -32,6 +32,11 @@ CASES: list[tuple[dict[str, Any], str, str, str]] = [
     ({"config": {"raise_cap": MAX_RAISE_CAP + 1}}, "invalid_config", "config.raise_cap", "null"),
     ({"config": {"cards_dealt": 8}}, "invalid_config", "config.cards_dealt", "7 or 9"),
     ({"config": {"split": "lowball"}}, "invalid_config", "config.split", "high_only"),
+    # not a list at all: the field is named too (it used to come without a field)
+    ({"config": {"pass_counts": "3,2,1"}}, "invalid_config", "config.pass_counts", "a list"),
+    ({"config": {"pass_counts": None}}, "invalid_config", "config.pass_counts", "a list"),
+    ({"config": {"pass_directions": "left"}}, "invalid_config", "config.pass_directions", "list"),
+    ({"config": {"jokers": 2}}, "invalid_config", "config.jokers", "unknown table option"),
     ({"seats": 8}, "invalid_config", "seats", "2..7 with 7 cards dealt"),
     ({"seats": 11}, "bad_request", "seats", "less than or equal to 10"),
     ({"starting_stack": MAX_CHIPS + 1}, "bad_request", "starting_stack", str(MAX_CHIPS)),

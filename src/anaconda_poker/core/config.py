@@ -354,13 +354,16 @@ class TableConfig:
         unknown = sorted(set(data) - known)
         if unknown:
             raise InvalidConfigError(
-                f"unknown table option(s) {unknown}; known options: {sorted(known)}"
+                f"unknown table option(s) {unknown}; known options: {sorted(known)}",
+                option=unknown[0] if len(unknown) == 1 else None,
             )
         kwargs = dict(data)
         for name in ("pass_counts", "pass_directions"):
             if name in kwargs:
                 if isinstance(kwargs[name], str) or not isinstance(kwargs[name], Sequence):
-                    raise InvalidConfigError(f"{name} must be a list, got {kwargs[name]!r}")
+                    raise InvalidConfigError(
+                        f"{name} must be a list, got {kwargs[name]!r}", option=name
+                    )
                 kwargs[name] = tuple(kwargs[name])
         try:
             return cls(**kwargs)
