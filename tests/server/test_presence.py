@@ -86,3 +86,21 @@ def test_a_table_is_idle_once_nobody_was_attached_for_the_grace_period() -> None
     presence.unregister(conn, now=500.0)
     assert not presence.idle(509.9) and presence.idle(510.0)
     assert not Presence(PresenceOptions(idle_grace=None)).idle(1e9)
+
+
+def test_a_socket_closed_by_the_server_keeps_no_table_alive() -> None:
+    """bug (breaker, issue 17 item 2): a frozen client (process stopped, TCP still up) is
+    dropped with 1013 once 2,000 frames queue up, but the peer never completes the close, so
+    the socket is never detached and a bot-only table dealt on for minutes (1,774 hands in
+    167 s) for nobody. A closed socket still attached must not count as a watcher."""
+    presence = Presence(PresenceOptions(idle_grace=10.0))
+    ghost = FakeConnection(None)
+    presence.register(ghost, presence.bind(ghost, []))
+    assert not presence.idle(100.0)
+    ghost.close(1013)
+    assert ghost.closed
+    assert not presence.idle(200.0)  # the grace starts when it is first seen closed
+    assert not presence.idle(209.9) and presence.idle(210.0)
+    live = FakeConnection(None)
+    presence.register(live, presence.bind(live, []))
+    assert not presence.idle(1000.0)

@@ -279,9 +279,14 @@ class Presence:
 
     def idle(self, now: float) -> bool:
         """True when no socket has been attached for ``idle_grace`` seconds (loop time
-        ``now``); the table then stops its bots, timers and deals."""
+        ``now``); the table then stops its bots, timers and deals.
+
+        A socket the server has closed (``conn.closed``: a client that stopped reading was
+        dropped) counts as gone even while it is still attached: a frozen peer may never
+        complete the close, and must not keep a table dealing for nobody (issue 17 item 2).
+        """
         grace = self.options.idle_grace
-        if grace is None or self._bindings:
+        if grace is None or any(not conn.closed for conn in self._bindings):
             return False
         if self._empty_since is None:
             self._empty_since = now  # nobody has come since the table started
