@@ -84,6 +84,9 @@ def test_browser_plays_over_https_and_wss_and_survives_a_reload(
     page.on("websocket", lambda ws: sockets.append(ws.url))
     table_id = create_table_in_lobby(page, proxy.https, name="Through nginx", host="Ana")
     assert page.url.startswith(proxy.https)
+    # the seat shows before the socket opens: wait for "Connected", which only an open socket
+    # sets (the websocket event comes before it, so `sockets` is filled by then)
+    page.wait_for_selector(".conn.ok")
     assert sockets and all(url.startswith("wss://127.0.0.1:") for url in sockets), sockets
 
     reloaded: dict[str, Any] = {}
