@@ -13,7 +13,7 @@ from anaconda_poker.cli.main import app
 from anaconda_poker.core.actions import Action
 from anaconda_poker.tui.settings import GameSettings
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "400"})  # no rich box wrapping a long tmp path
 
 
 def _flat(text: str) -> str:

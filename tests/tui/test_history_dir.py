@@ -15,7 +15,7 @@ from anaconda_poker.tui.screens import ShowdownScreen
 
 from .conftest import make_app, screen_text, settle, state_of
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "400"})  # no rich box wrapping a long tmp path
 
 
 def _flat(text: str) -> str:

@@ -12,7 +12,7 @@ from anaconda_poker.cli.main import app
 from anaconda_poker.core.actions import Action
 from anaconda_poker.tui.settings import GameSettings
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "400"})  # no rich box wrapping a long tmp path
 
 
 OLD_FIELDS = ("deck_commitment", "deck_commitment_version", "deck_salt", "deck_leaves")
