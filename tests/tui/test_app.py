@@ -142,7 +142,7 @@ async def test_complete_hand_in_english(tmp_path: Path) -> None:
         assert "Session summary: 1 hand" in text
         stacks = {p.name: p.stack for p in app.session.players}
         assert sum(stacks.values()) == 4 * 400
-        await pilot.press("enter")
+        await pilot.press("q")
         await pilot.pause()
     assert app.return_value is not None
     assert [p.stack for p in app.return_value] == list(stacks.values())
@@ -292,7 +292,7 @@ async def test_quitting_mid_hand_can_go_back_to_the_table(tmp_path: Path) -> Non
         assert state.action_count > actions  # the game goes on
         await pilot.press("q")
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("q")
         await pilot.pause()
     assert app.return_value is not None
 
@@ -357,6 +357,6 @@ async def test_winning_every_chip_offers_new_bots_or_the_summary(tmp_path: Path)
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert "Resumo da sessão: 1 mão" in screen_text(app)
-        await pilot.press("enter")
+        await pilot.press("q")
         await pilot.pause()
     assert app.return_value is not None

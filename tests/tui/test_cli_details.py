@@ -124,3 +124,50 @@ def test_option_words_doc_examples() -> None:
 
     result = doctest.testmod(wording)
     assert result.attempted == 2 and result.failed == 0
+
+
+def test_a_bad_choice_is_a_plain_sentence_naming_the_allowed_values() -> None:
+    """Issue 13 item 14: no "Value error, 'foo' is not one of 'high_only', …"."""
+    hand = ["--hand", "As 2s 3d 4c 5h Kd Kc"]
+    cases = [
+        (
+            ["play", "--split", "foo"],
+            "--split cannot be 'foo': write one of high_only, high_low_8, high_low_any.",
+        ),
+        (
+            ["play", "--betting", "x"],
+            "--betting cannot be 'x': write one of fixed_limit, pot_limit, no_limit.",
+        ),
+        (["equity", *hand, "--split", "foo"], "--split cannot be 'foo': write one of"),
+        (
+            ["equity", *hand, "--advise", "zz"],
+            "--advise cannot be 'zz': write one of pass, arrange.",
+        ),
+        (["simulate", "--split", "foo"], "--split cannot be 'foo': write one of"),
+        (
+            ["simulate", "--swing", "loose"],
+            "--swing cannot be 'loose': write one of strict, ties_ok.",
+        ),
+    ]
+    for args, sentence in cases:
+        result = runner.invoke(app, args, env={"LANG": "en_US.UTF-8", "COLUMNS": "400"})
+        assert result.exit_code == 2, (args, result.output)
+        out = _flat(result.output)
+        assert sentence in out, (args, out)
+        assert "Value error" not in out and "is not one of" not in out
+        assert "Invalid value" not in out
+    german = runner.invoke(
+        app, ["simulate", "--betting", "x"], env={"LANG": "de_DE.UTF-8", "COLUMNS": "400"}
+    )
+    assert german.exit_code == 2
+    assert "--betting kann nicht 'x' sein: schreibe einen dieser Werte: fixed_limit" in _flat(
+        german.output
+    )
+
+
+def test_good_choices_still_parse() -> None:
+    from anaconda_poker.cli.wording import choice_parser
+    from anaconda_poker.core.config import Betting, Split
+
+    assert choice_parser(Split, "--split")("high_only") is Split.HIGH_ONLY
+    assert choice_parser(Betting, "--betting")(Betting.NO_LIMIT) is Betting.NO_LIMIT

@@ -42,6 +42,21 @@ async def test_a_terminal_below_80_by_24_is_told_so(tmp_path: Path) -> None:
         assert "Hand 1" in region_text(app, "#topbar")
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "es", "pt", "nl", "de"])
+@pytest.mark.parametrize("size", [(40, 12), (60, 18)])
+async def test_the_too_small_notice_shows_the_needed_size_whole(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    # At 60×18 in Portuguese the bar read "O terminal é pequeno demais (60×18): a mesa
+    # precisa de": the size the table needs was cut off.
+    app = make_app(tmp_path, lang=lang, seed=11)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        bar = region_text(app, "#topbar").strip()
+        assert bar.endswith(("80×24", "80×24.")), bar
+        assert f"{size[0]}×{size[1]}" in bar, bar
+
+
 @pytest.mark.parametrize("name", ["Ada", "bruno", " Chiara "])
 def test_a_bot_name_is_refused_for_the_person(name: str) -> None:
     with pytest.raises(ValueError, match="is the name of a bot at this table"):

@@ -409,7 +409,7 @@ async def test_the_session_summary_fits_an_80_by_24_terminal(tmp_path: Path) -> 
         assert isinstance(app.screen, SummaryScreen)
         assert app.screen.max_scroll_y == 0
         text = screen_text(app)
-        assert "Invio  Lascia il tavolo" in text and "Esc  Torna al tavolo" in text
+        assert "Q  Lascia il tavolo" in text and "Invio/Esc  Torna al tavolo" in text
         for name in ("Tu", *BOT_NAMES):
             assert f" {name} " in text, name
         for header in ("Giocatore", "Fiches", "Saldo"):

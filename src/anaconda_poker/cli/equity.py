@@ -29,6 +29,7 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.cli.main import app
+from anaconda_poker.cli.wording import choice_metavar, choice_parser
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import AnacondaError
@@ -218,7 +219,15 @@ def equity_command(
     players: Annotated[
         int, typer.Option("--players", help="Players dealt in, you included (2-7).")
     ],
-    split: Annotated[Split, typer.Option("--split", help="Game type.")] = Split.HIGH_LOW_8,
+    split: Annotated[
+        Split,
+        typer.Option(
+            "--split",
+            parser=choice_parser(Split, "--split"),
+            metavar=choice_metavar(Split),
+            help="Game type.",
+        ),
+    ] = Split.HIGH_LOW_8,
     passed: Annotated[
         str,
         typer.Option("--passed", help="Cards you passed: 'CARDS' (to seat 1) or 'SEAT:CARDS ...'."),
@@ -241,7 +250,13 @@ def equity_command(
         int | None, typer.Option("--seed", help="Seed for reproducible sampling.")
     ] = None,
     advise: Annotated[
-        Advice | None, typer.Option("--advise", help="Rank passes or arrangements.")
+        Advice | None,
+        typer.Option(
+            "--advise",
+            parser=choice_parser(Advice, "--advise"),
+            metavar=choice_metavar(Advice),
+            help="Rank passes or arrangements.",
+        ),
     ] = None,
     pass_count: Annotated[
         int | None,

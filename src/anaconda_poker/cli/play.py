@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.main import app
-from anaconda_poker.cli.wording import option_words
+from anaconda_poker.cli.wording import choice_metavar, choice_parser, option_words
 from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
 from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
@@ -46,10 +46,22 @@ def play(
         typer.Option("--level", help="Bot level: random, calling-station, heuristic, montecarlo."),
     ] = "heuristic",
     split: Annotated[
-        Split, typer.Option("--split", help="Game type of the first hand.")
+        Split,
+        typer.Option(
+            "--split",
+            parser=choice_parser(Split, "--split"),
+            metavar=choice_metavar(Split),
+            help="Game type of the first hand.",
+        ),
     ] = Split.HIGH_LOW_8,
     betting: Annotated[
-        Betting, typer.Option("--betting", help="Betting structure.")
+        Betting,
+        typer.Option(
+            "--betting",
+            parser=choice_parser(Betting, "--betting"),
+            metavar=choice_metavar(Betting),
+            help="Betting structure.",
+        ),
     ] = Betting.FIXED_LIMIT,
     declare: Annotated[
         bool,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.rule_errors import (
@@ -16,6 +18,23 @@ from anaconda_poker.core.rule_errors import (
 )
 from anaconda_poker.core.state import HandState, LegalActions, Phase
 from anaconda_poker.i18n import Translator, action_label
+
+
+def too_small_notice(_: Translator, width: int, height: int, minimum: tuple[int, int]) -> str:
+    """The top bar's notice on a terminal smaller than ``minimum`` (columns, rows): the
+    whole sentence when it fits the one-line bar (``width`` less its 2 cells of padding),
+    else a short form that fits 40 columns in every language, so the size the table needs
+    is never cut off.
+    """
+    sizes = {"width": width, "height": height, "min_width": minimum[0], "min_height": minimum[1]}
+    notice = _(
+        "The terminal is too small ({width}×{height}): the table needs at "
+        "least {min_width}×{min_height}.",
+        **sizes,
+    )
+    if cell_len(notice) <= width - 2:
+        return notice
+    return _("Too small: {width}×{height}, needs {min_width}×{min_height}", **sizes)
 
 
 def allowed_text(_: Translator, legal: LegalActions) -> str:

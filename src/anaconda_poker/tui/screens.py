@@ -115,6 +115,8 @@ class ShowdownScreen(ModalScreen[str]):
         """Close the screen with a choice."""
         if choice == "game" and not self._can_continue:
             return
+        if choice == "summary" and self._next_label is None:
+            return  # S is not on the key bar: a stray "s" (e.g. typed "/raise") does nothing
         self.dismiss(choice)
 
     def on_button_pressed(self, event: ActionButton.Pressed) -> None:
@@ -228,12 +230,13 @@ class HelpScreen(ModalScreen[None]):
 
 
 class SummaryScreen(Screen[bool]):
-    """The session summary. Enter or Q leaves the program (dismissed with ``True``); with
-    ``can_return``, Escape goes back to the table instead (dismissed with ``False``)."""
+    """The session summary. Q leaves the program (dismissed with ``True``). With
+    ``can_return``, Enter and Escape go back to the table (dismissed with ``False``): Enter is
+    the habit key of "Next hand", so it must not end the session; without it they leave too."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,q", "leave", show=False),
-        Binding("escape", "back", show=False),
+        Binding("q", "leave", show=False),
+        Binding("enter,escape", "back", show=False),
     ]
 
     def __init__(
@@ -258,9 +261,10 @@ class SummaryScreen(Screen[bool]):
                 yield Static(self._table, id="summary-table")
                 if self._footer:
                     yield Static(Text(self._footer, style="dim"))
-            pairs = [(_("Enter"), _("Leave the table"))]
             if self._can_return:
-                pairs.append(("Esc", _("Back to the table")))
+                pairs = [("Q", _("Leave the table")), (_("Enter") + "/Esc", _("Back to the table"))]
+            else:
+                pairs = [(_("Enter") + "/Q", _("Leave the table"))]
             yield Static(key_bar(pairs))
 
     def on_resize(self, event: events.Resize) -> None:

@@ -31,7 +31,7 @@ from anaconda_poker.i18n import (
 from anaconda_poker.tui.cards import card_row, plain_cards
 from anaconda_poker.tui.commands import command_word
 from anaconda_poker.tui.declare import declare_keys, declare_prompt
-from anaconda_poker.tui.messages import allowed_text
+from anaconda_poker.tui.messages import allowed_text, too_small_notice
 from anaconda_poker.tui.players import LEVEL_LABELS
 from anaconda_poker.tui.session import Player
 from anaconda_poker.tui.settings import GameSettings
@@ -237,19 +237,8 @@ class TableView(App[list[Player]]):
         else:
             where = _("Showdown")
         if self._too_small:
-            width, height = self.size
             self.query_one("#topbar", Static).update(
-                Text(
-                    _(
-                        "The terminal is too small ({width}×{height}): the table needs at "
-                        "least {min_width}×{min_height}.",
-                        width=width,
-                        height=height,
-                        min_width=MIN_SIZE[0],
-                        min_height=MIN_SIZE[1],
-                    ),
-                    style="bold #ffffff on #8b1e1e",
-                )
+                Text(too_small_notice(_, *self.size, MIN_SIZE), style="bold #ffffff on #8b1e1e")
             )
             return
         text = Text()
