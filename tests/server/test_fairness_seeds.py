@@ -337,3 +337,30 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
 
 async def _wait_for_events(live: LiveServer, table_id: str, kind: str, count: int) -> None:
     await wait_for(lambda: len(_events(live, table_id, kind)) >= count)
+
+
+async def test_the_button_leaving_during_the_seed_round_moves_the_button_on(
+    db_url: str, tmp_path: Path
+) -> None:
+    """The host holds the first hand's button (seat 0) and leaves while the seeds are asked
+    for: the hand is dealt to the seats still there with the button on the next of them
+    clockwise (RULES.md §1), instead of failing to start a hand whose button is an empty
+    seat (found by the soak benchmark: the table stopped dealing)."""
+    async with running_server(_settings(db_url, tmp_path, window=30.0)) as live:
+        table_id, host, other, _, _ = await _two_humans_and_a_bot(live)
+        await host.send({"type": "next_hand"})
+        request = await other.until(lambda f: f["type"] == "seed_request")
+        assert request["seats"] == [0, 1, 3]
+        (started,) = _events(live, table_id, "seeding_started")
+        assert started["button"] == 0
+        await host.send({"type": "leave_seat"})
+        await host.until(lambda f: f["type"] == "seat_left")
+        await other.send({"type": "seed", "hand_no": 1, "seed": SEED_B})
+        dealt = await other.until(lambda f: f["type"] == "hand_started")
+        assert dealt["button"] == 1 and dealt["seats"] == [1, 3]
+        (hand,) = _events(live, table_id, "hand_started")
+        assert hand["button"] == 1
+        assert hand["deck"] == oracle_deck(
+            hand["server_deck"], hand["commitment"], [(1, ""), (3, SEED_B)]
+        )
+        await asyncio.gather(host.close(), other.close())

@@ -343,11 +343,15 @@ class Seeding:
             table._maybe_schedule_next_hand(asyncio.get_running_loop().time())
             table.broadcast_table()
             return
+        # the button's player may have left during the round: the button then goes to the next
+        # seat dealt in, clockwise, as it would have at the start (RULES.md §1)
+        later = [s for s in dealt if s >= current.button]
+        button = later[0] if later else dealt[0]
         seeds = canonical_seeds({s: current.seeds.get(s, "") for s in dealt}, dealt)
         deck = derive_deck(current.server_deck, current.commitment, seeds)
         payload = {
             "hand_no": current.hand_no,
-            "button": current.button,
+            "button": button,
             "split": current.split,
             "stacks": {str(s): table._seat(s).stack for s in dealt},
             "deck": deck,
@@ -364,7 +368,7 @@ class Seeding:
             {
                 "type": "hand_started",
                 "hand_no": table.hand_no,
-                "button": current.button,
+                "button": button,
                 "split": current.split,
                 "commitment": current.commitment,
                 "commitment_version": VERSION,
