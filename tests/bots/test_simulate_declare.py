@@ -29,3 +29,10 @@ def test_simulate_refuses_declare_without_a_split_game() -> None:
     result = CliRunner().invoke(app, [*args, "--split", "high_only"])
     assert result.exit_code == 2
     assert "declare needs a split game" in result.output
+
+
+def test_simulate_refuses_a_swing_without_declare() -> None:
+    args = ["simulate", "--hands", "2", "--seats", "random,random", "--swing", "ties_ok"]
+    result = CliRunner(env={"COLUMNS": "400"}).invoke(app, args)
+    assert result.exit_code == 2
+    assert "--swing ties_ok needs --declare" in result.output

@@ -289,6 +289,8 @@ async def test_declare_is_refused_outside_the_declaring_step_and_when_malformed(
         ({"split": "high_only", "declare": "declare"}, "declare needs a split game"),
         ({"declare": "yes"}, "declare must be one of cards_speak, declare"),
         ({"declare": "declare", "swing": "loose"}, "swing must be one of strict, ties_ok"),
+        ({"swing": "ties_ok"}, "swing ties_ok needs declare"),
+        ({"declare": "cards_speak", "swing": "ties_ok"}, "swing ties_ok needs declare"),
     ],
 )
 async def test_the_declare_options_are_validated(
@@ -303,6 +305,26 @@ async def test_the_declare_options_are_validated(
     error = response.json()["error"]
     assert error["code"] == "invalid_config" and needle in error["message"], error
     assert listing == []
+
+
+async def test_a_swing_without_declaring_is_refused_naming_the_field(
+    live_server: LiveServer,
+) -> None:
+    """``swing`` only judges ``both`` declarations: with the cards speaking it would be stored
+    and silently ignored, so it is refused (docs/protocol.md §3); at a declare table it holds."""
+    body = {"name": "T", "host_name": "Ana", "host_plays": False}
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        refused = await http.post("/api/tables", json={**body, "config": {"swing": "ties_ok"}})
+        strict = await http.post("/api/tables", json={**body, "config": {"swing": "strict"}})
+        declared = await http.post(
+            "/api/tables", json={**body, "config": {"declare": "declare", "swing": "ties_ok"}}
+        )
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid_config"
+    assert refused.json()["error"]["field"] == "config.swing"
+    assert strict.status_code == 201, strict.text
+    assert declared.status_code == 201, declared.text
+    assert declared.json()["table"]["config"]["swing"] == "ties_ok"
 
 
 async def test_options_offer_declare_and_swing(live_server: LiveServer) -> None:

@@ -131,6 +131,12 @@ async def test_malformed_messages_change_nothing(live_server: LiveServer) -> Non
         ),
         (json.dumps({"type": "chat", "text": "x" * 281}), "bad_message"),
         (json.dumps({"type": "chat", "text": "   "}), "bad_message"),
+        # lines of blank-looking characters show as an empty message (braille blank,
+        # the Hangul fillers, the half-width Hangul filler)
+        (json.dumps({"type": "chat", "text": "\u2800"}), "bad_message"),
+        (json.dumps({"type": "chat", "text": "\u2800 \u2800\u3164"}), "bad_message"),
+        (json.dumps({"type": "chat", "text": "\u115f\u1160"}), "bad_message"),
+        (json.dumps({"type": "chat", "text": "\uffa0"}), "bad_message"),
         (json.dumps({"type": "rebuy", "amount": -5}), "bad_message"),
         (
             json.dumps({"type": "approve_rebuy", "request_id": 99}),

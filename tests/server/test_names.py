@@ -34,6 +34,10 @@ INVISIBLE = [
     "\u034f",  # combining grapheme joiner
     "\ufe0f",  # variation selector 16
     "\u3164",  # Hangul filler
+    "\u115f",  # Hangul choseong filler
+    "\u1160",  # Hangul jungseong filler
+    "\uffa0",  # half-width Hangul filler
+    "\u2800",  # braille pattern blank
     "\x00",
     "\x1b",
     "\x7f",
@@ -118,7 +122,8 @@ def test_chat_message_empty_after_cleaning_is_refused() -> None:
     assert parsed.text == "gg wp"
     emoji = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # a family: joiners stay
     assert parse_client_message(f'{{"type": "chat", "text": "{emoji}"}}').text == emoji
-    for text in ("\\u202e\\u202d", "\\u0000\\u0007  ", "\\u200b\\u200d"):
+    blank_looking = ("\\u2800", "\\u115f\\u1160", "\\uffa0", "\\u3164 \\u2800")
+    for text in ("\\u202e\\u202d", "\\u0000\\u0007  ", "\\u200b\\u200d", *blank_looking):
         with pytest.raises(ClientError) as refused:
             parse_client_message(f'{{"type": "chat", "text": "{text}"}}')
         assert refused.value.code == "bad_message"

@@ -351,6 +351,12 @@ def simulate_command(
 ) -> None:
     """Play bots against each other and print chips per hand with 95% confidence intervals."""
     _ = translator(language_from_environment())
+    if Swing(swing) is Swing.TIES_OK and not declare:
+        raise typer.BadParameter(
+            "--swing ties_ok needs --declare (RULES.md §6): when the cards speak nobody "
+            "declares, so there is no swing; add --declare to split pots by declaration",
+            param_hint="'--swing'",
+        )
     try:
         config = TableConfig(
             split=split,

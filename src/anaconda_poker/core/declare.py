@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from anaconda_poker.core.config import DeclareMode, Split, Swing, TableConfig
+from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.pots import share, split_high_low
 from anaconda_poker.core.result import PotResult
 
@@ -44,6 +45,7 @@ __all__ = [
     "Declaration",
     "DeclaredAwards",
     "award_declared_pots",
+    "check_swing",
     "hand_config",
     "parse_declaration",
 ]
@@ -116,6 +118,32 @@ def hand_config(table: TableConfig, split: Split | str) -> TableConfig:
     if game.has_low or table.declare is DeclareMode.CARDS_SPEAK:
         return table.replace(split=game)
     return table.replace(split=game, declare=DeclareMode.CARDS_SPEAK)
+
+
+def check_swing(table: TableConfig) -> None:
+    """Check that a new table's ``swing`` means something (RULES.md §6): the swing rule only
+    judges ``both`` declarations, so ``ties_ok`` is refused unless the table declares.
+
+    Not part of :class:`TableConfig` itself: :func:`hand_config` turns a declare table's
+    high-only hand into a cards-speak one that keeps the table's swing, and tables stored
+    before this check must still replay.
+
+    Raises:
+        InvalidConfigError: ``swing = ties_ok`` with ``declare = cards_speak`` (``option``
+            is ``"swing"``).
+
+    >>> check_swing(TableConfig(declare="declare", swing="ties_ok"))
+    >>> check_swing(TableConfig(swing="ties_ok"))
+    Traceback (most recent call last):
+    ...
+    anaconda_poker.core.errors.InvalidConfigError: swing: swing ties_ok needs declare ...
+    """
+    if table.swing is Swing.TIES_OK and table.declare is DeclareMode.CARDS_SPEAK:
+        raise InvalidConfigError(
+            "swing: swing ties_ok needs declare (declare: declare, RULES.md §6); when the "
+            "cards speak nobody declares, so there is no swing",
+            option="swing",
+        )
 
 
 class DeclaredAwards:

@@ -1,5 +1,11 @@
 """A websocket client's outbox: frames are queued without blocking the table actor and
-written by one task per connection, in order."""
+written by one task per connection, in order.
+
+When the server closes a connection (:meth:`WebSocketConnection.close`: the client does not
+read its frames, its seat was given up...), the reader (:meth:`WebSocketConnection.receive`)
+stops at once, so the handler detaches the socket from its table and address limit without
+waiting for a close handshake that a frozen client never answers; the close itself is bounded
+by :data:`CLOSE_TIMEOUT`."""
 
 from __future__ import annotations
 
@@ -7,12 +13,17 @@ import asyncio
 import contextlib
 import logging
 
+from starlette.types import Message
 from starlette.websockets import WebSocket
 
 log = logging.getLogger("anaconda_poker.server.connection")
 
 OUTBOX_LIMIT = 2000
 """Frames queued for one client before it is considered stuck and disconnected."""
+
+CLOSE_TIMEOUT = 2.0
+"""Seconds the server waits to flush a closed connection's frames and send the close frame
+(a client that does not read never lets the write finish)."""
 
 
 class WebSocketConnection:
@@ -30,7 +41,9 @@ class WebSocketConnection:
         table_id: the table after ``hello``.
     """
 
-    def __init__(self, websocket: WebSocket, *, outbox_limit: int = OUTBOX_LIMIT) -> None:
+    def __init__(self, websocket: WebSocket, *, outbox_limit: int | None = None) -> None:
+        if outbox_limit is None:
+            outbox_limit = OUTBOX_LIMIT
         self.websocket = websocket
         self.seat: int | None = None
         self.token_hash: str | None = None
@@ -40,6 +53,7 @@ class WebSocketConnection:
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
+        self._closing: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def start(self) -> None:
         """Start the writer task."""
@@ -63,6 +77,8 @@ class WebSocketConnection:
         self.closed = True
         self.close_code = code
         self.close_reason = reason
+        if not self._closing.done():
+            self._closing.set_result(None)
         with contextlib.suppress(asyncio.QueueFull):
             self._outbox.put_nowait(None)
         if self._outbox.full() and self._writer is not None:
@@ -81,6 +97,25 @@ class WebSocketConnection:
         with contextlib.suppress(Exception):
             await self.websocket.close(code=self.close_code, reason=self.close_reason)
 
+    async def receive(self) -> Message | None:
+        """The client's next ASGI message (``websocket.receive`` or ``websocket.disconnect``),
+        or ``None`` as soon as the server has closed this connection (:meth:`close`), even if
+        the client never sends another byte.
+
+        Raises:
+            WebSocketDisconnect: as Starlette's ``WebSocket.receive`` does.
+        """
+        if self.closed:
+            return None
+        receiving = asyncio.ensure_future(self.websocket.receive())
+        await asyncio.wait((receiving, self._closing), return_when=asyncio.FIRST_COMPLETED)
+        if receiving.done():
+            return receiving.result()
+        receiving.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await receiving
+        return None
+
     async def wait_closed(self) -> None:
         """Stop the writer (after :meth:`close`, let it flush; else cancel it)."""
         writer = self._writer
@@ -90,4 +125,4 @@ class WebSocketConnection:
             self.closed = True
             writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(writer, timeout=2.0)
+            await asyncio.wait_for(writer, timeout=CLOSE_TIMEOUT)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body
+
+log = logging.getLogger(__name__)
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 """Host names every server answers for: this computer's own names."""
@@ -246,10 +249,9 @@ class HostGuardMiddleware:
     """Refuse requests for a host name the server is not served under, and resolve the
     client address behind trusted proxies (pure ASGI, the outermost middleware).
 
-    HTTP: ``400`` with ``{"error": {"code": "bad_host", ...}}``. Websocket: refused before
-    it is accepted (``400 bad_host`` when the server can send an HTTP answer to a websocket
-    handshake, else closed with 1008, which the server answers with ``403``); the app never
-    sees it, so no ``hello`` can be sent.
+    HTTP: ``400`` with ``{"error": {"code": "bad_host", ...}}``. Websocket: closed (1008)
+    before it is accepted, which the server answers with ``403`` (no ERROR log line); the app
+    never sees it, so no ``hello`` can be sent.
 
     Args:
         app: the wrapped ASGI app.
@@ -305,11 +307,14 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, message: str) -> N
     connect = await receive()  # websocket.connect
     if connect["type"] != "websocket.connect":
         return
-    if "websocket.http.response" in scope.get("extensions", {}):
-        await send({"type": "websocket.http.response.start", "status": 400, "headers": headers})
-        await send({"type": "websocket.http.response.body", "body": body})
-    else:
-        await send({"type": "websocket.close", "code": 1008})
+    # Closed before it is accepted, which every uvicorn websocket backend answers with
+    # ``403`` and an INFO line. Not the ASGI denial response (``websocket.http.response``,
+    # a ``400`` with the JSON body): uvicorn's default websockets-sansio backend sends it but
+    # then logs "ASGI callable returned without completing handshake" at ERROR for every
+    # refused handshake, log spam anyone could cause. A browser shows neither status nor body
+    # to the page, so the body is no loss.
+    log.info("websocket refused (Host): %s", message)
+    await send({"type": "websocket.close", "code": 1008})
 
 
 _PLAIN_HOST = re.compile(r"^[a-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$")

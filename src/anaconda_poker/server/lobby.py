@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.declare import check_swing
 from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
@@ -258,6 +259,7 @@ class Lobby:
         """
         try:
             config = TableConfig.from_dict(request.config)
+            check_swing(config)
             config.check_seats(request.seats)
         except InvalidConfigError as exc:
             field = exc.option

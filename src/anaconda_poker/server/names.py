@@ -10,7 +10,8 @@ inputs). A name is therefore *normalised* before it is checked or stored
    characters (``Cf``: zero-width space/joiner/non-joiner, the bidirectional embeddings,
    overrides and isolates, the soft hyphen, the byte-order mark...) and the other
    *default-ignorable* code points of Unicode (variation selectors, the Hangul fillers,
-   the combining grapheme joiner...), which render as nothing.
+   the combining grapheme joiner...), which render as nothing, and the few other characters
+   fonts draw as blank (:data:`BLANK_LOOKING`: the braille pattern blank U+2800).
 3. Runs of white space (any Unicode space, tab or line break) become one space; leading and
    trailing spaces go.
 
@@ -55,6 +56,11 @@ _DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
 )
 """Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt, Unicode 15)."""
 
+BLANK_LOOKING = frozenset("\u2800\U0001d159")
+"""Characters that are not default-ignorable but still draw nothing: the braille pattern
+blank (U+2800, a "symbol" that fonts draw as an empty cell) and the musical null notehead
+(U+1D159). Treated as invisible, so a name or chat line of them alone counts as empty."""
+
 BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
@@ -63,12 +69,15 @@ BIDI_CONTROLS = frozenset(
 
 def is_invisible(char: str) -> bool:
     """True for a character that renders as nothing: control (``Cc``), format (``Cf``),
-    surrogate (``Cs``) or default-ignorable; white space is not invisible here.
+    surrogate (``Cs``), default-ignorable (the Hangul fillers U+115F, U+1160, U+3164,
+    U+FFA0 among them) or in :data:`BLANK_LOOKING`; white space is not invisible here.
 
     Args:
         char: one character.
     """
     if unicodedata.category(char) in ("Cc", "Cf", "Cs") and not char.isspace():
+        return True
+    if char in BLANK_LOOKING:
         return True
     code = ord(char)
     return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)

@@ -25,7 +25,7 @@ from anaconda_poker.core.config import (
 )
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
-from anaconda_poker.server.connection import WebSocketConnection
+from anaconda_poker.server.connection import CLOSE_TIMEOUT, WebSocketConnection
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.histories import history_for
@@ -284,10 +284,10 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         bucket = table.presence.seat_bucket(conn) or bucket
         refused_in_row = 0
         while not conn.closed:
-            message = await websocket.receive()
+            message = await conn.receive()
             received = time.perf_counter()
-            if message["type"] == "websocket.disconnect":
-                break
+            if message is None or message["type"] == "websocket.disconnect":
+                break  # the client left, or the server dropped it: detach it now
             if not bucket.allow():
                 refused_in_row += 1
                 if refused_in_row >= ABUSE_LIMIT:
@@ -310,8 +310,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         conn.close()
         await conn.wait_closed()
         if websocket.application_state != WebSocketState.DISCONNECTED:
+            # a client that does not read never lets the close frame out: do not wait for it
             with contextlib.suppress(Exception):
-                await websocket.close()
+                await asyncio.wait_for(websocket.close(), CLOSE_TIMEOUT)
 
 
 def _send_error(conn: WebSocketConnection, error: ClientError, ref: str | None) -> None:

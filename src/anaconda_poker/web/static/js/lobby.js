@@ -319,7 +319,10 @@ export function mount(main) {
       cards_dealt: toInt(form.cardsDealt, 7),
       forced_bet: form.forcedBet,
       reveal_first_to_act: form.firstToAct,
-      ...(options.choices.declare && splitHasLow() ? { declare: form.declare, swing: form.swing } : {}),
+      // The swing only matters when declaring; the server refuses ties_ok with cards speak.
+      ...(options.choices.declare && splitHasLow()
+        ? { declare: form.declare, ...(form.declare === "declare" ? { swing: form.swing } : {}) }
+        : {}),
     };
     return {
       name: form.name.trim() || t("Anaconda table"),
