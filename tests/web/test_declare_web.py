@@ -79,6 +79,30 @@ def test_lobby_offers_declare_in_every_language_for_split_games(
     page.wait_for_selector("#declare", state="detached")
 
 
+def test_a_swing_chosen_then_left_by_going_back_to_cards_speak_is_not_sent(
+    server: Any, open_page: Any
+) -> None:
+    """The server refuses ``swing: ties_ok`` without declaring (docs/protocol.md §3); a
+    person who picks it and then goes back to cards speak still creates the table."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#table-name", "Changed my mind")
+    page.fill("#host-name", "Ana")
+    page.check('input[name="split"][value="high_low_8"]')
+    page.select_option("#declare", "declare")
+    page.wait_for_selector("#swing")
+    page.select_option("#swing", "ties_ok")
+    page.select_option("#declare", "cards_speak")
+    page.wait_for_selector("#swing", state="detached")
+    with page.expect_response(lambda r: r.url.endswith("/api/tables")) as answer:
+        page.click("#create-table")
+    assert answer.value.status == 201, answer.value.text()
+    body = answer.value.request.post_data_json
+    assert body["config"]["declare"] == "cards_speak" and "swing" not in body["config"]
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+
+
 def test_a_declare_hand_is_played_to_the_end_in_the_browser(
     server: Any, open_page: Any, shot: Any
 ) -> None:
