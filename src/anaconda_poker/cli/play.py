@@ -147,7 +147,11 @@ def play(
         raise typer.Exit(code=game.return_code)
     if players:
         t = translator(settings.lang)
-        Console().print(session_table(players, t, hands=len(game.session.records)))
+        console = Console()
+        # The terminal's width: on 80 columns the table stacks its cells instead of
+        # cutting words ("Gewonne…").
+        hands = len(game.session.records)
+        console.print(session_table(players, t, hands=hands, width=console.width))
         if settings.history_dir is not None and game.session.records:
             Console().print(
                 t(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -212,6 +213,17 @@ NARROW_SUMMARY = 100
 under the table, instead of in two columns."""
 
 
+def _fit_words(table: Table, longest_name: int = 16) -> None:
+    """Give each column of ``table`` the width of its longest word (header or cell; the
+    first column at most ``longest_name`` cells), so that Rich wraps between words instead
+    of cutting words short ("Gewonne…") when the table is squeezed; an expanding table
+    shares what is left among the columns."""
+    for index, column in enumerate(table.columns):
+        texts = [str(column.header), *(str(cell) for cell in column.cells)]
+        longest = max((cell_len(word) for text in texts for word in text.split()), default=1)
+        column.width = min(longest, longest_name) if index == 0 else longest
+
+
 def session_table(
     players: Sequence[Player], t: Translator, *, hands: int, width: int | None = None
 ) -> Table:
@@ -232,6 +244,9 @@ def session_table(
     bots = [p for p in players if not p.human]
     narrow = width is not None and width < NARROW_SUMMARY
     shared = narrow and len({p.buy_in for p in players}) == 1 and len({level(p) for p in bots}) <= 1
+    # Narrow and not shared (a rebuy, mixed bot levels): the level goes under the name and
+    # the rebuys under the buy-in, so that eight columns' words are not cut at 80 cells.
+    stacked = narrow and not shared
     table = Table(
         title=t.ngettext(
             "Session summary: {count} hand", "Session summary: {count} hands", hands, count=hands
@@ -249,7 +264,8 @@ def session_table(
     )
     table.add_column(t("Player"))
     if not shared:
-        table.add_column(t("Bot level"))
+        if not stacked:
+            table.add_column(t("Bot level"))
         table.add_column(t("Buy-in"), justify="right")
     table.add_column(t("Stack"), justify="right")
     table.add_column(t("Net"), justify="right")
@@ -257,14 +273,17 @@ def session_table(
     table.add_column(t("Scoops"), justify="right")
     table.add_column(t("Biggest win"), justify="right")
     for player in sorted(players, key=lambda p: (-p.stack, p.seat)):
-        cells: list[RenderableType] = [Text(player.name, style="bold" if player.human else "")]
+        name = Text(player.name, style="bold" if player.human else "")
+        if stacked and not player.human:
+            name.append("\n" + level(player), style="dim")
+        cells: list[RenderableType] = [name]
         if not shared:
             buy_in = t.number(player.buy_in)
             if player.rebuys:
-                buy_in += " " + t.ngettext(
+                buy_in += ("\n" if stacked else " ") + t.ngettext(
                     "({count} rebuy)", "({count} rebuys)", player.rebuys, count=player.rebuys
                 )
-            cells += [level(player), buy_in]
+            cells += [buy_in] if stacked else [level(player), buy_in]
         cells += [
             t.number(player.stack),
             _signed(player.net, t),
@@ -273,4 +292,6 @@ def session_table(
             t.number(player.biggest_win),
         ]
         table.add_row(*cells)
+    if narrow:
+        _fit_words(table)
     return table
