@@ -385,7 +385,7 @@ async def drive(
     await asyncio.sleep(args.minutes * 60)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    flusher.cancel()
+    await flusher  # not cancel(): a flush already in its thread would race the final one
     before = shared.checker.card_frames
     flush(shared, final=True)
     shared.count("checked", shared.checker.card_frames - before)
