@@ -29,7 +29,7 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.cli.main import app
-from anaconda_poker.cli.wording import choice_metavar, choice_parser
+from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import AnacondaError
@@ -221,12 +221,7 @@ def equity_command(
     ],
     split: Annotated[
         Split,
-        typer.Option(
-            "--split",
-            parser=choice_parser(Split, "--split"),
-            metavar=choice_metavar(Split),
-            help="Game type.",
-        ),
+        choice_option(Split, "--split", "Game type."),
     ] = Split.HIGH_LOW_8,
     passed: Annotated[
         str,
@@ -251,12 +246,7 @@ def equity_command(
     ] = None,
     advise: Annotated[
         Advice | None,
-        typer.Option(
-            "--advise",
-            parser=choice_parser(Advice, "--advise"),
-            metavar=choice_metavar(Advice),
-            help="Rank passes or arrangements.",
-        ),
+        choice_option(Advice, "--advise", "Rank passes or arrangements."),
     ] = None,
     pass_count: Annotated[
         int | None,

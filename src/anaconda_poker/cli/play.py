@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.main import app
-from anaconda_poker.cli.wording import choice_metavar, choice_parser, option_words
+from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator
 from anaconda_poker.tui.settings import DEFAULT_BOT_RAISE_CAP, DEFAULT_STACK
@@ -47,21 +47,11 @@ def play(
     ] = "heuristic",
     split: Annotated[
         Split,
-        typer.Option(
-            "--split",
-            parser=choice_parser(Split, "--split"),
-            metavar=choice_metavar(Split),
-            help="Game type of the first hand.",
-        ),
+        choice_option(Split, "--split", "Game type of the first hand."),
     ] = Split.HIGH_LOW_8,
     betting: Annotated[
         Betting,
-        typer.Option(
-            "--betting",
-            parser=choice_parser(Betting, "--betting"),
-            metavar=choice_metavar(Betting),
-            help="Betting structure.",
-        ),
+        choice_option(Betting, "--betting", "Betting structure."),
     ] = Betting.FIXED_LIMIT,
     declare: Annotated[
         bool,

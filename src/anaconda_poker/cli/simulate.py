@@ -33,7 +33,7 @@ from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
 from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import BOTS
 from anaconda_poker.cli.main import app
-from anaconda_poker.cli.wording import choice_metavar, choice_parser, option_words
+from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import (
     BIG_BET_DEFAULT,
     Betting,
@@ -276,21 +276,11 @@ def simulate_command(
     seed: Annotated[int, typer.Option("--seed", help="Seeds every deck and bot.")] = 0,
     split: Annotated[
         Split,
-        typer.Option(
-            "--split",
-            parser=choice_parser(Split, "--split"),
-            metavar=choice_metavar(Split),
-            help="Game type.",
-        ),
+        choice_option(Split, "--split", "Game type."),
     ] = Split.HIGH_LOW_8,
     betting: Annotated[
         Betting,
-        typer.Option(
-            "--betting",
-            parser=choice_parser(Betting, "--betting"),
-            metavar=choice_metavar(Betting),
-            help="Betting structure.",
-        ),
+        choice_option(Betting, "--betting", "Betting structure."),
     ] = Betting.FIXED_LIMIT,
     cards_dealt: Annotated[
         int, typer.Option("--cards-dealt", help="7, or 9 (two hidden cards).")
@@ -314,12 +304,7 @@ def simulate_command(
     ] = False,
     swing: Annotated[
         Swing,
-        typer.Option(
-            "--swing",
-            parser=choice_parser(Swing, "--swing"),
-            metavar=choice_metavar(Swing),
-            help="With --declare: strict or ties_ok (RULES.md §6).",
-        ),
+        choice_option(Swing, "--swing", "With --declare: strict or ties_ok (RULES.md §6)."),
     ] = Swing.STRICT,
     stack: Annotated[int, typer.Option("--stack", min=1, help="Chips per player each hand.")] = 500,
     samples: Annotated[

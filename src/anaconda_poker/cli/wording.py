@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import typer
 
@@ -88,3 +88,12 @@ def choice_parser(kind: type[E], option: str) -> Callable[[str | E], E]:
 def choice_metavar(kind: type[Enum]) -> str:
     """The ``[a|b|c]`` help placeholder of an option parsed by :func:`choice_parser`."""
     return "[" + "|".join(str(member.value) for member in kind) + "]"
+
+
+def choice_option(kind: type[Enum], option: str, help: str) -> Any:
+    """A ``typer.Option`` for ``option`` that reads one of ``kind``'s values with
+    :func:`choice_parser` and shows them with :func:`choice_metavar`, so every command
+    spells and refuses its choices alike (exit 2, a translated sentence)."""
+    return typer.Option(
+        option, parser=choice_parser(kind, option), metavar=choice_metavar(kind), help=help
+    )
