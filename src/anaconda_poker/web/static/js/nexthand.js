@@ -7,11 +7,18 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** Whole seconds left until the next deal (never negative), or null when none is armed. */
+/**
+ * Whole seconds left until the next deal, or null when none is armed. Never negative, and
+ * never more than the table's `next_hand_delay`: `now` is this browser's estimate of server
+ * time, and an estimate a few hundred milliseconds behind would otherwise show "61 s" on a
+ * 60 s delay.
+ */
 export function secondsToNextHand(table, now) {
   const at = table?.next_hand_at;
   if (typeof at !== "number" || table?.status === "paused") return null;
-  return Math.max(0, Math.ceil(at - now));
+  const left = Math.max(0, Math.ceil(at - now));
+  const delay = table?.next_hand_delay;
+  return typeof delay === "number" ? Math.min(Math.ceil(delay), left) : left;
 }
 
 function countdownText(left) {
