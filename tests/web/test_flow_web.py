@@ -442,3 +442,33 @@ def test_an_absent_player_is_shown_away_and_played_for(server: Any, open_page: A
         "(sel) => document.querySelector(sel).innerText !== 'Away: plays by default'",
         arg=status,
     )
+
+
+def test_the_lobby_sets_the_time_bank_refill(server: Any, open_page: Any) -> None:
+    """The create form offers the time bank's refill (issue 12 §3) under the timer, refuses a
+    value outside the server's bounds before sending, and the table gets what was typed."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#table-name", "Refill")
+    page.fill("#host-name", "Ana")
+    page.check("#timer-on")
+    page.fill("#time-bank", "90")
+    page.fill("#time-bank-refill", "7")
+    page.fill("#time-bank-refill-hands", "0")
+    page.click("#create-table")
+    assert page.locator("#create-error").inner_text() == (
+        "Hands between refills: enter a whole number from 1 to 1,000."
+    )
+    assert page.url.endswith("/")  # nothing was created
+    page.fill("#time-bank-refill-hands", "3")
+    page.click("#create-table")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    table_id = page.url.rsplit("/", 1)[-1]
+    info = json.loads(page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.text())"))
+    table = info.get("table", info)
+    assert (table["time_bank"], table["time_bank_refill"], table["time_bank_refill_hands"]) == (
+        90,
+        7,
+        3,
+    )
