@@ -472,3 +472,45 @@ def test_the_lobby_sets_the_time_bank_refill(server: Any, open_page: Any) -> Non
         7,
         3,
     )
+
+
+RECORD_LANDINGS = """
+window.__landings = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (this.classList.contains('chip-fly')) {
+    const m = /translate\\(calc\\((-?[\\d.]+)px - 50%\\), calc\\((-?[\\d.]+)px - 50%\\)\\)/
+      .exec(frames[1].transform);
+    const x = parseFloat(this.style.left) + parseFloat(m[1]);
+    const y = parseFloat(this.style.top) + parseFloat(m[2]);
+    const plate = [...document.querySelectorAll('.seat .seat-plate')].find((p) => {
+      const r = p.getBoundingClientRect();
+      return Math.abs(r.left + r.width / 2 - x) < 1 && Math.abs(r.top + r.height / 2 - y) < 1;
+    });
+    window.__landings.push(plate ? Number(plate.closest('.seat').dataset.seat) : 'pot');
+  }
+  return animate.call(this, frames, options);
+};
+"""
+
+
+def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: Any) -> None:
+    """At the end of a hand chips fly from the pot to the plate of every seat that won a
+    share, and to no other seat (issue 12 §3, chip motion)."""
+    page = open_page().page
+    page.add_init_script(RECORD_LANDINGS)
+    create_table_in_lobby(
+        page, server.url, name="Pot", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    play_until_hand_done([page])  # calling stations never fold: the hand ends at a showdown
+    winners = set(
+        page.eval_on_selector_all(
+            "#shown-hands li.winner", "els => els.map(e => Number(e.dataset.seat))"
+        )
+    )
+    assert winners, "a showdown has at least one winner"
+    page.wait_for_function(
+        "(n) => window.__landings.filter((s) => s !== 'pot').length >= n", arg=len(winners)
+    )
+    landed = [s for s in page.evaluate("window.__landings") if s != "pot"]
+    assert sorted(landed) == sorted(winners)
