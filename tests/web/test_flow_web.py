@@ -514,3 +514,41 @@ def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: A
     )
     landed = [s for s in page.evaluate("window.__landings") if s != "pot"]
     assert sorted(landed) == sorted(winners)
+
+
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  static permission = 'default';
+  static requestPermission() {
+    window.Notification.permission = 'granted';
+    return Promise.resolve('granted');
+  }
+  constructor(title, options) { window.__notes.push([title, options.body]); }
+  close() {}
+};
+"""
+
+
+def test_a_hidden_tab_gets_a_notification_on_its_turn_once_allowed(
+    server: Any, open_page: Any
+) -> None:
+    """ "Notify me" asks the browser's permission and then goes away; a turn that starts while
+    the tab is hidden raises a notification naming the table, one on a visible tab does not."""
+    page = open_page().page
+    page.add_init_script(FAKE_AUDIO_AND_HIDDEN + FAKE_NOTIFICATIONS)
+    create_table_in_lobby(
+        page, server.url, name="Notes", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    page.wait_for_selector("#act-check:not([disabled])")
+    assert page.evaluate("window.__notes") == []  # visible tab: no notification
+    page.click("#notify-toggle")
+    page.wait_for_selector("#notify-toggle", state="detached")
+    page.evaluate("window.__hidden = true")
+    act_once(page)  # our decision; the calling stations act, and our next turn comes
+    end = time.monotonic() + 60
+    while not page.evaluate("window.__notes.length"):
+        assert time.monotonic() < end, "no notification on the next turn"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    assert page.evaluate("window.__notes")[0] == ["Your turn", "Notes"]
