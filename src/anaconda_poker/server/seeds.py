@@ -25,9 +25,11 @@ same deck: a ``hand_started`` whose deck is not the derivation of its server dec
 with a fresh window once the table is rebuilt (seats that already answered keep their seeds;
 the others are asked again when they reconnect).
 
-:class:`Seeding` is a helper of one :class:`~anaconda_poker.server.table.Table`: it keeps the
-round in the table's model (changed only through the table's events) and uses the table's
-recording and sending primitives.
+:class:`Seeding` is a helper of one :class:`~anaconda_poker.server.table.Table`'s actor: it
+runs the round live (windows, frames) with the table's recording and sending primitives. The
+round itself is model (:class:`~anaconda_poker.server.table_model.SeedRound`, the table model's
+``seed_round``), changed only by the ``seeding_started``, ``seed``, ``seeding_cancelled`` and
+``hand_started`` events (``server/table_events.py``).
 """
 
 from __future__ import annotations
@@ -37,17 +39,16 @@ import json
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.fairness import SALT_BYTES, FairnessError, deck_commitment_v2
 from anaconda_poker.core.fairness_v3 import VERSION, canonical_seeds, check_seed, derive_deck
-from anaconda_poker.server.errors import ClientError, RecoveryError
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.table_model import SeedRound, history_fields
 
 if TYPE_CHECKING:
     from anaconda_poker.server.presence import Connection
-    from anaconda_poker.server.table import HandMeta, Table
+    from anaconda_poker.server.table import Table
 
 DEFAULT_SEED_WINDOW = 0.0
 """Seconds a table waits for the seeds of its connected human seats when embedded (a
@@ -60,38 +61,6 @@ a hand waits this long only for a client that does not answer."""
 
 MAX_SEED_WINDOW = 60.0
 """Longest seed window accepted, seconds."""
-
-
-@dataclass(slots=True)
-class SeedRound:
-    """A hand whose commitment is published and whose seeds are being collected (the model).
-
-    Attributes:
-        hand_no: the hand's number (the table's ``hand_no + 1`` while the round runs).
-        button: the dealer's seat.
-        split: the game type (``high_only`` ...).
-        seats: the seats to be dealt in, increasing (a seat that leaves is dropped).
-        asked: the seats sent a ``seed_request`` (connected humans at the start).
-        server_deck: the 52 committed card codes, by server-deck position.
-        salt: the master salt, hex.
-        commitment: the version 2 root of ``server_deck`` and ``salt`` (64 hex characters).
-        seeds: the seeds received, by seat (lower-case hex, never empty).
-    """
-
-    hand_no: int
-    button: int
-    split: str
-    seats: list[int]
-    asked: set[int]
-    server_deck: tuple[int, ...]
-    salt: str
-    commitment: str
-    seeds: dict[int, str] = field(default_factory=dict)
-
-    @property
-    def missing(self) -> list[int]:
-        """Asked seats that have not answered yet, increasing."""
-        return sorted(self.asked - set(self.seeds))
 
 
 class Seeding:
@@ -111,109 +80,23 @@ class Seeding:
             raise ValueError(f"the seed window must be 0..{MAX_SEED_WINDOW:g} s, got {window}")
         self.table = table
         self.window = window
-        self.round: SeedRound | None = None
-        self.due: float | None = None  # loop time the round closes (runtime, not the model)
+        self._due = 0.0  # loop time the round closes (runtime, not the model)
         self._deadline = 0.0  # the same as Unix seconds, for the frames
+
+    @property
+    def round(self) -> SeedRound | None:
+        """The round collecting seeds (the table model's ``seed_round``), or ``None``."""
+        return self.table.model.seed_round
 
     @property
     def pending(self) -> bool:
         """A round is collecting seeds (no hand is running yet)."""
-        return self.round is not None
+        return self.table.model.seed_round is not None
 
-    # ================================================================== the model
-    def apply_started(self, p: Mapping[str, Any]) -> None:
-        """``seeding_started``: a round opens.
-
-        Raises:
-            RecoveryError: a round or a hand is already running, or the stored commitment
-                is not the one of the stored server deck and salt.
-        """
-        table = self.table
-        if self.round is not None or table.in_hand:
-            raise RecoveryError(f"seeds for hand {p['hand_no']} asked while a hand is dealt")
-        server_deck = tuple(int(c) for c in p["server_deck"])
-        commitment = str(p["commitment"])
-        if deck_commitment_v2(server_deck, str(p["salt"])) != commitment:
-            raise RecoveryError(f"hand {p['hand_no']}: the commitment is not the server deck's")
-        self.round = SeedRound(
-            hand_no=int(p["hand_no"]),
-            button=int(p["button"]),
-            split=str(p["split"]),
-            seats=sorted(int(s) for s in p["seats"]),
-            asked={int(s) for s in p["asked"]},
-            server_deck=server_deck,
-            salt=str(p["salt"]),
-            commitment=commitment,
-        )
-
-    def apply_seed(self, p: Mapping[str, Any]) -> None:
-        """``seed``: an asked seat's seed.
-
-        Raises:
-            RecoveryError: no round of that hand, a seat not asked or answering twice, or a
-                malformed seed.
-        """
-        current = self.round
-        seat = int(p["seat"])
-        if current is None or current.hand_no != int(p["hand_no"]):
-            raise RecoveryError(f"a seed for hand {p['hand_no']} outside its seed round")
-        if seat not in current.asked or seat in current.seeds:
-            raise RecoveryError(f"hand {current.hand_no}: an unexpected seed of seat {seat}")
-        try:
-            current.seeds[seat] = check_seed(p["seed"], allow_empty=False)
-        except FairnessError as exc:
-            raise RecoveryError(f"hand {current.hand_no}, seat {seat}: {exc}") from None
-
-    def apply_cancelled(self, p: Mapping[str, Any]) -> None:
-        """``seeding_cancelled``: fewer than two seats were left to deal to."""
-        if self.round is None or self.round.hand_no != int(p["hand_no"]):
-            raise RecoveryError(f"hand {p['hand_no']}: no seed round to cancel")
-        self.round = None
-        self.due = None
-
-    def forget(self, seat: int) -> None:
-        """A seat left the table (``seat_left``): it is not dealt into the pending round
-        (a new occupant of the seat was not asked and is not dealt in either)."""
-        current = self.round
-        if current is not None and seat in current.seats:
-            current.seats.remove(seat)
-            current.asked.discard(seat)
-            current.seeds.pop(seat, None)
-
-    def apply_hand_started(self, p: Mapping[str, Any]) -> dict[str, Any]:
-        """Check a ``hand_started`` against the round and the derivation; close the round.
-
-        Returns:
-            The :class:`~anaconda_poker.server.table.HandMeta` fields of version 3
-            (``server_deck`` and ``player_seeds``); ``{}`` for versions 1 and 2.
-
-        Raises:
-            RecoveryError: a version 3 hand whose deck is not its server deck shuffled by
-                its seeds, or whose seeds or commitment differ from the seed round's.
-        """
-        current = self.round
-        if int(p.get("commitment_version", 1)) != VERSION:
-            if current is not None:
-                raise RecoveryError(f"hand {p['hand_no']} is dealt without its seeds")
-            return {}
-        hand_no = p["hand_no"]
-        try:
-            server_deck = [int(c) for c in p["server_deck"]]
-            seeds = canonical_seeds(
-                [(int(e["seat"]), str(e["seed"])) for e in p["player_seeds"]],
-                seats=[int(s) for s in p["stacks"]],
-            )
-            derived = derive_deck(server_deck, str(p["commitment"]), seeds)
-        except (FairnessError, KeyError, TypeError, ValueError) as exc:
-            raise RecoveryError(f"hand {hand_no}: malformed version 3 fields ({exc})") from None
-        if derived != [int(c) for c in p["deck"]]:
-            raise RecoveryError(f"hand {hand_no}: the deck is not the seeds' shuffle")
-        if current is not None:
-            expected = [(s, current.seeds.get(s, "")) for s, _ in seeds]
-            if current.commitment != p["commitment"] or expected != seeds:
-                raise RecoveryError(f"hand {hand_no}: the seeds differ from the seed round's")
-        self.round, self.due = None, None
-        return {"server_deck": tuple(server_deck), "player_seeds": tuple(seeds)}
+    @property
+    def due(self) -> float | None:
+        """The loop time the pending round closes, or ``None`` without a round."""
+        return self._due if self.table.model.seed_round is not None else None
 
     # ================================================================== the round, live
     async def open(self, split: str) -> None:
@@ -238,10 +121,12 @@ class Seeding:
         ]
         hand_no = table.hand_no + 1
         if not asked:
-            self.round = SeedRound(
-                hand_no, button, split, eligible, set(), tuple(server_deck), salt, commitment
+            # nobody to wait for: deal at once (the round is never recorded)
+            await self.close(
+                SeedRound(
+                    hand_no, button, split, eligible, set(), tuple(server_deck), salt, commitment
+                )
             )
-            await self.close()
             return
         payload = {
             "hand_no": hand_no,
@@ -264,7 +149,7 @@ class Seeding:
     def resume(self, now: float) -> None:
         """Start the window of a pending round (at its opening, or after a rebuild)."""
         if self.round is not None:
-            self.due = now + self.window
+            self._due = now + self.window
             self._deadline = time.time() + self.window
 
     def request_message(self) -> dict[str, Any]:
@@ -322,24 +207,22 @@ class Seeding:
             )
         await table._record([("seed", {"hand_no": hand_no, "seat": seat, "seed": canonical})])
         if not current.missing:
-            self.due = asyncio.get_running_loop().time()  # the actor's next tick deals
+            self._due = asyncio.get_running_loop().time()  # the actor's next tick deals
 
-    async def close(self) -> None:
-        """Deal the pending round: derive the deck from the server deck and the seeds of the
-        seats still eligible, record ``hand_started`` (or ``seeding_cancelled`` when fewer
-        than two are left), publish it and send every seat its view."""
+    async def close(self, unrecorded: SeedRound | None = None) -> None:
+        """Deal the pending round (or ``unrecorded``, a round nobody was asked in): derive the
+        deck from the server deck and the seeds of the seats still eligible, record
+        ``hand_started`` (or ``seeding_cancelled`` when fewer than two are left), publish it
+        and send every seat its view."""
         table = self.table
-        current = self.round
+        current = unrecorded if unrecorded is not None else self.round
         if current is None:
             return
-        self.due = None
         eligible = set(table.eligible_seats())
         dealt = [s for s in current.seats if s in eligible]
         if len(dealt) < 2:
-            if current.asked:
+            if unrecorded is None:
                 await table._record([("seeding_cancelled", {"hand_no": current.hand_no})])
-            else:
-                self.round = None
             table._maybe_schedule_next_hand(asyncio.get_running_loop().time())
             table.broadcast_table()
             return
@@ -379,22 +262,6 @@ class Seeding:
         table._refresh_decisions(asyncio.get_running_loop().time())
         table.broadcast_table()
         table.broadcast_state()
-
-
-def history_fields(meta: HandMeta) -> dict[str, Any]:
-    """The fairness fields of a stored full history (HAND_HISTORY.md): ``deck`` (the dealt
-    deck), ``deck_salt``, ``deck_commitment``, ``deck_commitment_version`` and, for version
-    3, ``server_deck`` and ``player_seeds``."""
-    fields: dict[str, Any] = {
-        "deck": [card_str(c) for c in meta.deck],
-        "deck_salt": meta.salt,
-        "deck_commitment": meta.commitment,
-        "deck_commitment_version": meta.commitment_version,
-    }
-    if meta.server_deck is not None:
-        fields["server_deck"] = [card_str(c) for c in meta.server_deck]
-        fields["player_seeds"] = [{"seat": s, "seed": seed} for s, seed in meta.player_seeds]
-    return fields
 
 
 def _dumps(message: Mapping[str, Any]) -> str:
