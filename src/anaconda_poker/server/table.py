@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
@@ -46,10 +45,12 @@ from anaconda_poker.server.presence import (
     Presence,
     PresenceOptions,
 )
-from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, Seeding
-from anaconda_poker.server.table_events import EVENT_HANDLERS, replay
-from anaconda_poker.server.table_model import HandMeta, SeatRecord, TableModel
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
+from anaconda_poker.server.table_events import EVENT_HANDLERS, apply_all, replay
+from anaconda_poker.server.table_model import Event, HandMeta, SeatRecord, TableModel
+from anaconda_poker.server.table_seeding import Seeding
 from anaconda_poker.server.table_settings import TableSettings
+from anaconda_poker.server.table_views import dumps
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -114,10 +115,6 @@ class _FromModel(Generic[_T]):
 
     def __set__(self, table: Table, value: _T) -> None:
         setattr(table.model, self.name, value)
-
-
-def _dumps(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
 
 
 class Table:
@@ -383,7 +380,7 @@ class Table:
             "timer": self._timer() if timer is True else timer,
         }
 
-    def _send(self, conn: Connection, text: str) -> None:
+    def send(self, conn: Connection, text: str) -> None:
         self.stats.frames += 1
         hook = self.stats.frame_hook
         if hook is not None:
@@ -394,9 +391,9 @@ class Table:
         """Send the same public message to every client of the table."""
         if not self.connections:
             return
-        text = _dumps(message)
+        text = dumps(message)
         for conn in list(self.connections):
-            self._send(conn, text)
+            self.send(conn, text)
 
     def broadcast_state(self) -> None:
         """Send every client its own ``state`` (one view per seat, one for spectators)."""
@@ -406,14 +403,14 @@ class Table:
             key = self.presence.seat_of(conn, self.seats)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = _dumps(self.state_message(key, timer=timer))
-            self._send(conn, text)
+                text = texts[key] = dumps(self.state_message(key, timer=timer))
+            self.send(conn, text)
 
-    def _send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
-        text = _dumps(message)
+    def send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
+        text = dumps(message)
         for conn in self.presence.of_seat(seat):
             if self.presence.holds(conn, self.seats):
-                self._send(conn, text)
+                self.send(conn, text)
 
     def broadcast_table(self) -> None:
         """Send the public TableInfo to everyone."""
@@ -423,7 +420,7 @@ class Table:
     def _error(self, conn: Connection | None, error: ClientError, ref: str | None) -> None:
         self.stats.rejected += 1
         if conn is not None:
-            self._send(conn, _dumps({"type": "error", **error.payload(), "ref": ref}))
+            self.send(conn, dumps({"type": "error", **error.payload(), "ref": ref}))
 
     # ================================================================== persistence
     async def commit(
@@ -457,11 +454,27 @@ class Table:
             log.exception("table %s: database write failed; stopping the table", self.table_id)
             raise
 
-    async def _record(self, events: list[tuple[str, dict[str, Any]]]) -> None:
-        """Apply, commit, then (the caller) broadcast."""
-        for kind, payload in events:
-            self.apply_event(kind, payload)
+    async def record(self, events: list[Event]) -> None:
+        """Apply to the model, commit, then (the caller) broadcast; nothing for no events.
+
+        Raises:
+            AnacondaError, RecoveryError: an event the model refuses (see ``apply_event``).
+            sqlalchemy.exc.SQLAlchemyError: the database failed (see :meth:`commit`).
+        """
+        if not events:
+            return
+        apply_all(self.model, events)
         await self.commit(events)
+
+    def schedule_next_hand(self) -> None:
+        """Arm the automatic deal of the next hand when the table can play one."""
+        self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
+
+    def hand_dealt(self) -> None:
+        """A hand was dealt (recorded): start its decisions, send the table and every view."""
+        self._refresh_decisions(asyncio.get_running_loop().time())
+        self.broadcast_table()
+        self.broadcast_state()
 
     # ================================================================== the actor
     def start(self) -> None:
@@ -736,7 +749,7 @@ class Table:
                 loop_now = asyncio.get_running_loop().time()
                 limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
                 self._choosing = (dealer, loop_now + limit)
-                self._send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
+                self.send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
                 self.broadcast_table()
                 return
         await self._deal(self.settings.config.split.value)
@@ -906,15 +919,15 @@ class Table:
             "is_host": is_host,
             "server_time": round(time.time(), 3),
         }
-        self._send(conn, _dumps(welcome))
+        self.send(conn, dumps(welcome))
         self._presence_changed(conn)
-        self._send(conn, _dumps({"type": "chat_history", "messages": list(self.chat)}))
-        self._send(conn, _dumps(self.state_message(seat)))
+        self.send(conn, dumps({"type": "chat_history", "messages": list(self.chat)}))
+        self.send(conn, dumps(self.state_message(seat)))
         if is_host:
             for message in self._pending_rebuy_messages():
-                self._send(conn, _dumps(message))
+                self.send(conn, dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
-            self._send(conn, _dumps(self._choose_game_message(self._choosing[1])))
+            self.send(conn, dumps(self._choose_game_message(self._choosing[1])))
         self.seeding.on_join(conn)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
@@ -930,7 +943,7 @@ class Table:
         if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
         elif joined is not None:
-            self._send(joined, _dumps({"type": "table", "table": self.public_info()}))
+            self.send(joined, dumps({"type": "table", "table": self.public_info()}))
 
     async def _cmd_table_update(self, conn: Connection | None) -> None:
         del conn
@@ -953,16 +966,16 @@ class Table:
         raise ClientError("hello_required", "this socket is not attached to the table")
 
     async def _cmd_sync(self, conn: Connection) -> None:
-        self._send(conn, _dumps({"type": "table", "table": self.public_info()}))
-        self._send(conn, _dumps(self.state_message(conn.seat)))
+        self.send(conn, dumps({"type": "table", "table": self.public_info()}))
+        self.send(conn, dumps(self.state_message(conn.seat)))
 
-    def _require_seat(self, conn: Connection | None) -> int:
+    def require_seat(self, conn: Connection | None) -> int:
         if conn is None or conn.seat is None:
             raise ClientError("spectator", "spectators may not do this; take a seat first")
         return conn.seat
 
     def _require_host(self, conn: Connection | None) -> int:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if seat != self.host_seat:
             raise ClientError("not_host", "only the host may do this")
         return seat
@@ -974,7 +987,7 @@ class Table:
         action: dict[str, Any],
         received: float | None = None,
     ) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if self.paused:
             raise ClientError("paused", "the host paused the table; wait for resume")
         hand = self.hand
@@ -998,7 +1011,7 @@ class Table:
             self.stats.latencies.append(time.perf_counter() - received)
 
     async def _cmd_chat(self, conn: Connection | None, text: str) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         cleaned = " ".join(text.split())
         if not cleaned:
             raise ClientError("bad_message", "text: the chat line is empty")
@@ -1008,21 +1021,21 @@ class Table:
             "text": cleaned,
             "at": round(time.time(), 3),
         }
-        await self._record([("chat", line)])
+        await self.record([("chat", line)])
         self.broadcast({"type": "chat", **line})
 
     async def _cmd_sit_out(self, conn: Connection | None) -> None:
-        await self._set_sitting_out(self._require_seat(conn), True)
+        await self._set_sitting_out(self.require_seat(conn), True)
 
     async def _cmd_sit_in(self, conn: Connection | None) -> None:
-        await self._set_sitting_out(self._require_seat(conn), False)
+        await self._set_sitting_out(self.require_seat(conn), False)
 
     async def _set_sitting_out(self, seat: int, value: bool) -> None:
         if self._seat(seat).leaving:
             raise ClientError("leaving", "this seat is leaving the table after this hand")
         if self._seat(seat).sitting_out == value:
             return
-        await self._record([("sitting_out", {"seat": seat, "value": value})])
+        await self.record([("sitting_out", {"seat": seat, "value": value})])
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         self.broadcast_table()
 
@@ -1062,21 +1075,21 @@ class Table:
         now = asyncio.get_running_loop().time()
         for payload in left:
             self.policies.pop(payload["seat"], None)
-            text = _dumps({"type": "seat_left", **payload})
+            text = dumps({"type": "seat_left", **payload})
             for conn in self.presence.revoke(payload["seat"], now):
-                self._send(conn, text)
+                self.send(conn, text)
                 conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
         if left and self.host_seat is not None and self.host_seat != host:
-            self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
+            self.send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
             for request in self._pending_rebuy_messages():
-                self._send_to_seat(self.host_seat, request)
+                self.send_to_seat(self.host_seat, request)
 
     async def _cmd_leave_seat(self, conn: Connection | None) -> dict[str, Any]:
         """Leave the table (cash out). Between hands, or when not dealt into the running
         hand, the seat is freed at once; otherwise the seat acts by default at once (check,
         else fold; passes and arrangements as on a timeout) and is freed when the hand ends.
         Its chips leave with it (the ledger keeps the line)."""
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         record = self._seat(seat)
         host = self.host_seat
         if record.leaving:
@@ -1086,7 +1099,7 @@ class Table:
             await self._cmd_resume(conn)
         now = asyncio.get_running_loop().time()
         if self.in_hand and seat in self.dealt_in:
-            await self._record([("leave_requested", {"seat": seat})])
+            await self.record([("leave_requested", {"seat": seat})])
             self._decisions.pop(seat, None)
             self._refresh_decisions(now)
             self.broadcast_table()
@@ -1107,7 +1120,7 @@ class Table:
             return
         if self._seat(seat).leaving:  # its pause could outlive it: nobody else may resume
             raise ClientError("leaving", "a host who is leaving the table may not pause it")
-        await self._record([("paused", {"value": True})])
+        await self.record([("paused", {"value": True})])
         self.broadcast_table()
         self.broadcast_state()
 
@@ -1115,7 +1128,7 @@ class Table:
         self._require_host(conn)
         if not self.paused:
             return
-        await self._record([("paused", {"value": False})])
+        await self.record([("paused", {"value": False})])
         self._restart_clocks()
         self.broadcast_table()
         self.broadcast_state()
@@ -1143,7 +1156,7 @@ class Table:
         await self._begin_hand()
 
     async def _cmd_choose_game(self, conn: Connection | None, split: str) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if self._choosing is None or self._choosing[0] != seat:
             raise ClientError("not_dealer", "the game is not yours to choose now")
         if self.paused:
@@ -1168,7 +1181,7 @@ class Table:
         }
 
     async def _cmd_rebuy(self, conn: Connection | None, amount: int) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         record = self._seat(seat)
         limit = self.settings.starting_stack - record.stack - record.pending_rebuy
         if not self.settings.allow_rebuys:
@@ -1191,13 +1204,11 @@ class Table:
             events.append(
                 ("rebuy_resolved", {"request_id": request_id, "approved": True, "by": "house"})
             )
-        await self._record(events)
+        await self.record(events)
         if self.host_seat is None:
             self._rebuy_done(request_id, seat, amount, True)
         else:
-            self._send_to_seat(
-                self.host_seat, self._rebuy_request_message(request_id, seat, amount)
-            )
+            self.send_to_seat(self.host_seat, self._rebuy_request_message(request_id, seat, amount))
 
     async def _cmd_approve_rebuy(self, conn: Connection | None, request_id: int) -> None:
         await self._answer_rebuy(conn, request_id, True)
@@ -1210,7 +1221,7 @@ class Table:
         if request_id not in self.rebuy_requests:
             raise ClientError("unknown_request", f"no pending rebuy request {request_id}")
         seat, amount = self.rebuy_requests[request_id]
-        await self._record(
+        await self.record(
             [("rebuy_resolved", {"request_id": request_id, "approved": approved, "by": host})]
         )
         self._rebuy_done(request_id, seat, amount, approved)
@@ -1223,10 +1234,10 @@ class Table:
             "amount": amount,
             "approved": approved,
         }
-        self._send_to_seat(seat, message)
+        self.send_to_seat(seat, message)
         host = self.host_seat
         if host is not None and host != seat:
-            self._send_to_seat(host, message)
+            self.send_to_seat(host, message)
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
@@ -1264,7 +1275,7 @@ class Table:
         }
         if bot is None and self.host_seat is None and self.settings.host_seat is not None:
             payload["host"] = True  # the host left: the next human to sit down hosts
-        await self._record([("seat_taken", payload)])
+        await self.record([("seat_taken", payload)])
         if bot is not None:
             self.policies[seat] = self._policy_factory(bot)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())

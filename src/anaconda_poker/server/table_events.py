@@ -4,7 +4,8 @@
 Every change of a table is an **event** ``(kind, payload)`` with a JSON payload: ``seat_taken``,
 ``hand_started``, ``action``, ``hand_finished``, ``chat``, ``rebuy_requested``,
 ``rebuy_resolved``, ``sitting_out``, ``paused``, ``leave_requested``, ``seat_left`` and the
-seed round's ``seeding_started``, ``seed`` and ``seeding_cancelled`` (``server/seeds.py``).
+seed round's ``seeding_started``, ``seed`` and ``seeding_cancelled`` (handled in
+``server/seeds.py``).
 :data:`EVENT_HANDLERS` maps each kind to its handler; :func:`apply_event` runs it, live and
 when a table is rebuilt by :func:`replay`, so a rebuilt table is identical to the one that was
 running (the hand is rebuilt from the stored deck and the actions, RULES.md §1 chip
@@ -18,21 +19,11 @@ from typing import Any, Protocol
 
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.declare import hand_config
-from anaconda_poker.core.fairness import FairnessError, deck_commitment_v2
-from anaconda_poker.core.fairness_v3 import VERSION, canonical_seeds, check_seed, derive_deck
 from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.server import seeds
 from anaconda_poker.server.errors import RecoveryError
-from anaconda_poker.server.table_model import (
-    HandMeta,
-    SeatRecord,
-    SeedRound,
-    TableModel,
-    ledger_line,
-)
+from anaconda_poker.server.table_model import Event, HandMeta, SeatRecord, TableModel, ledger_line
 from anaconda_poker.server.timebank import refill_time_banks
-
-Event = tuple[str, dict[str, Any]]
-"""One event: its kind and its JSON payload."""
 
 EventHandler = Callable[[TableModel, Mapping[str, Any]], None]
 
@@ -140,7 +131,7 @@ def _seat_left(model: TableModel, p: Mapping[str, Any]) -> None:
     if record.token_hash is not None:
         model.former_tokens[record.token_hash] = (seat, record.first_hand, model.hand_no)
     model.departed.append(ledger_line(record, left=True))
-    _forget_seed_seat(model, seat)
+    seeds.forget(model, seat)
     model.seats[seat] = None
     model.seat_generation += 1
     model.host_seat = None if p.get("host") is None else int(p["host"])
@@ -206,7 +197,7 @@ def _hand_started(model: TableModel, p: Mapping[str, Any]) -> None:
         commitment=str(p["commitment"]),
         started_at=float(p.get("at", 0.0)),
         commitment_version=int(p.get("commitment_version", 1)),
-        **_close_seed_round(model, p),
+        **seeds.close_at_deal(model, p),
     )
     model.hand_no = int(p["hand_no"])
     settings = model.settings
@@ -270,96 +261,6 @@ def _hand_finished(model: TableModel, p: Mapping[str, Any]) -> None:
     model.acts = {}
 
 
-# ====================================================================== the seed round
-def _seeding_started(model: TableModel, p: Mapping[str, Any]) -> None:
-    """A round opens (``server/seeds.py``). Refused (``RecoveryError``) while a round or a
-    hand runs, or when the commitment is not the one of the server deck and salt."""
-    if model.seed_round is not None or model.in_hand:
-        raise RecoveryError(f"seeds for hand {p['hand_no']} asked while a hand is dealt")
-    server_deck = tuple(int(c) for c in p["server_deck"])
-    commitment = str(p["commitment"])
-    if deck_commitment_v2(server_deck, str(p["salt"])) != commitment:
-        raise RecoveryError(f"hand {p['hand_no']}: the commitment is not the server deck's")
-    model.seed_round = SeedRound(
-        hand_no=int(p["hand_no"]),
-        button=int(p["button"]),
-        split=str(p["split"]),
-        seats=sorted(int(s) for s in p["seats"]),
-        asked={int(s) for s in p["asked"]},
-        server_deck=server_deck,
-        salt=str(p["salt"]),
-        commitment=commitment,
-    )
-
-
-def _seed(model: TableModel, p: Mapping[str, Any]) -> None:
-    """An asked seat's seed. Refused (``RecoveryError``) outside its round, for a seat not
-    asked or answering twice, or for a malformed seed."""
-    current = model.seed_round
-    seat = int(p["seat"])
-    if current is None or current.hand_no != int(p["hand_no"]):
-        raise RecoveryError(f"a seed for hand {p['hand_no']} outside its seed round")
-    if seat not in current.asked or seat in current.seeds:
-        raise RecoveryError(f"hand {current.hand_no}: an unexpected seed of seat {seat}")
-    try:
-        current.seeds[seat] = check_seed(p["seed"], allow_empty=False)
-    except FairnessError as exc:
-        raise RecoveryError(f"hand {current.hand_no}, seat {seat}: {exc}") from None
-
-
-def _seeding_cancelled(model: TableModel, p: Mapping[str, Any]) -> None:
-    """Fewer than two seats were left to deal to: the round ends without a hand."""
-    if model.seed_round is None or model.seed_round.hand_no != int(p["hand_no"]):
-        raise RecoveryError(f"hand {p['hand_no']}: no seed round to cancel")
-    model.seed_round = None
-
-
-def _forget_seed_seat(model: TableModel, seat: int) -> None:
-    """A seat left the table: it is not dealt into the pending round (a new occupant of the
-    seat was not asked and is not dealt in either)."""
-    current = model.seed_round
-    if current is not None and seat in current.seats:
-        current.seats.remove(seat)
-        current.asked.discard(seat)
-        current.seeds.pop(seat, None)
-
-
-def _close_seed_round(model: TableModel, p: Mapping[str, Any]) -> dict[str, Any]:
-    """Check a ``hand_started`` against the round and the derivation; close the round.
-
-    Returns:
-        The :class:`HandMeta` fields of version 3 (``server_deck`` and ``player_seeds``);
-        ``{}`` for versions 1 and 2.
-
-    Raises:
-        RecoveryError: a version 3 hand whose deck is not its server deck shuffled by its
-            seeds, or whose seeds or commitment differ from the seed round's.
-    """
-    current = model.seed_round
-    if int(p.get("commitment_version", 1)) != VERSION:
-        if current is not None:
-            raise RecoveryError(f"hand {p['hand_no']} is dealt without its seeds")
-        return {}
-    hand_no = p["hand_no"]
-    try:
-        server_deck = [int(c) for c in p["server_deck"]]
-        seeds = canonical_seeds(
-            [(int(e["seat"]), str(e["seed"])) for e in p["player_seeds"]],
-            seats=[int(s) for s in p["stacks"]],
-        )
-        derived = derive_deck(server_deck, str(p["commitment"]), seeds)
-    except (FairnessError, KeyError, TypeError, ValueError) as exc:
-        raise RecoveryError(f"hand {hand_no}: malformed version 3 fields ({exc})") from None
-    if derived != [int(c) for c in p["deck"]]:
-        raise RecoveryError(f"hand {hand_no}: the deck is not the seeds' shuffle")
-    if current is not None:
-        expected = [(s, current.seeds.get(s, "")) for s, _ in seeds]
-        if current.commitment != p["commitment"] or expected != seeds:
-            raise RecoveryError(f"hand {hand_no}: the seeds differ from the seed round's")
-    model.seed_round = None
-    return {"server_deck": tuple(server_deck), "player_seeds": tuple(seeds)}
-
-
 EVENT_HANDLERS: dict[str, EventHandler] = {
     "table_created": _table_created,
     "seat_taken": _seat_taken,
@@ -373,9 +274,9 @@ EVENT_HANDLERS: dict[str, EventHandler] = {
     "hand_finished": _hand_finished,
     "leave_requested": _leave_requested,
     "seat_left": _seat_left,
-    "seeding_started": _seeding_started,
-    "seed": _seed,
-    "seeding_cancelled": _seeding_cancelled,
+    "seeding_started": seeds.apply_started,
+    "seed": seeds.apply_seed,
+    "seeding_cancelled": seeds.apply_cancelled,
 }
 """Event kind -> its handler (the model's only mutators)."""
 

@@ -26,6 +26,9 @@ from anaconda_poker.server.table_settings import TableSettings
 CHAT_HISTORY = 50
 """Chat lines kept and sent on connect."""
 
+Event = tuple[str, dict[str, Any]]
+"""One event: its kind and its JSON payload (``server/table_events.py``)."""
+
 
 @dataclass(slots=True)
 class SeatRecord:
@@ -320,6 +323,7 @@ class TableModel:
 
 __all__ = [
     "CHAT_HISTORY",
+    "Event",
     "HandMeta",
     "SeatRecord",
     "SeedRound",
