@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anaconda_poker.analysis.advice import arrange_choices, pass_choices
+from anaconda_poker.analysis.dealing import sample_deals
 from anaconda_poker.analysis.equity import (
     OpponentInfo,
     SeatKnowledge,
@@ -22,6 +23,7 @@ from anaconda_poker.analysis.reference import (
     arrange_choices_reference,
     equity_reference,
     pass_choices_reference,
+    sample_deals_reference,
 )
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.core.config import Split, TableConfig
@@ -137,3 +139,21 @@ def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
             )
             histories.append([play_hand(spec, b, r).history() for b in range(2) for r in range(4)])
         assert histories[0] == histories[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(1, 52),
+    trials=st.integers(1, 300),
+    data=st.data(),
+)
+def test_sampler_draws_the_deals_of_step_by_step_draws(
+    seed: int, size: int, trials: int, data: st.DataObject
+) -> None:
+    count = data.draw(st.integers(0, size))
+    pool = tuple(range(52 - size, 52))
+    fast_rng, reference_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    fast = sample_deals(pool, count, trials, fast_rng)
+    assert np.array_equal(fast, sample_deals_reference(pool, count, trials, reference_rng))
+    assert fast_rng.random() == reference_rng.random()  # the stream is left alike too
