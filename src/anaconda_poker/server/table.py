@@ -21,21 +21,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from anaconda_poker.bots.fallback import report_bot_failure
 from anaconda_poker.core.actions import Action
-from anaconda_poker.core.config import Split, TableConfig
-from anaconda_poker.core.declare import hand_config
+from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.state import HandState
 from anaconda_poker.server.absence import decision_due, is_away
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError, engine_error_code
@@ -48,8 +46,12 @@ from anaconda_poker.server.presence import (
     Presence,
     PresenceOptions,
 )
-from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, Seeding, history_fields
-from anaconda_poker.server.timebank import refill_time_banks
+from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
+from anaconda_poker.server.table_events import EVENT_HANDLERS, apply_all, replay
+from anaconda_poker.server.table_model import Event, HandMeta, SeatRecord, TableModel
+from anaconda_poker.server.table_seeding import Seeding
+from anaconda_poker.server.table_settings import TableSettings
+from anaconda_poker.server.table_views import dumps
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -60,150 +62,12 @@ from anaconda_poker.storage.event_store import (
 )
 
 log = logging.getLogger("anaconda_poker.server.table")
+_T = TypeVar("_T")
 
-CHAT_HISTORY = 50
-"""Chat lines kept and sent on connect."""
 TIMEOUTS_BEFORE_SIT_OUT = 2
 """Consecutive betting timeouts after which a seat is sat out."""
 CHOOSE_GAME_SECONDS = 20.0
 """How long the dealer may take to choose the game when the table has no action timer."""
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableSettings:
-    """A table's fixed options (``POST /api/tables``; stored with the table).
-
-    Attributes:
-        name: display name.
-        max_seats: seats at the table (2..``52 // cards_dealt``).
-        config: the house rules and stakes (the table default when dealer's choice is on).
-        starting_stack: chips a new seat starts with.
-        action_timer: seconds per decision, or ``None`` for no timer.
-        time_bank: extra seconds per seat for the whole session (the most a bank holds).
-        time_bank_refill: seconds added to each person's bank every
-            ``time_bank_refill_hands`` hands, up to ``time_bank`` (``server/timebank.py``).
-        time_bank_refill_hands: hands between two refills.
-        dealers_choice: the dealer picks the game type before each hand.
-        bot_pause: mean seconds a bot waits before acting (0 = at once).
-        auto_start: deal hands automatically.
-        allow_rebuys: seats may ask for more chips.
-        host_seat: the host's seat, or ``None`` (then rebuys are approved automatically).
-        between_hands: pause between two automatically dealt hands, seconds: the showdown
-            stays on the table that long (``next_hand_delay`` in TableInfo and the create
-            request, issue 12 §3).
-        wait_for_humans: deal automatically only while a human seat would be dealt in (the
-            default lobby's bots do not play alone).
-        show_equity: players may see their own equity in the web client (advice only; the
-            server sends nothing more to anyone).
-        reveal_deck_after_hand: players of a finished hand may download its full history,
-            deck and salt included (every seat's cards: off by default, RULES.md §7).
-        listed: shown in the lobby's table list (``GET /api/tables``) to everyone; an
-            unlisted table (the default for tables players create) is reached through its
-            invite link only.
-    """
-
-    name: str
-    max_seats: int
-    config: TableConfig
-    starting_stack: int
-    action_timer: float | None = 30.0
-    time_bank: float = 60.0
-    time_bank_refill: float = 10.0
-    time_bank_refill_hands: int = 10
-    dealers_choice: bool = False
-    bot_pause: float = 1.0
-    auto_start: bool = True
-    allow_rebuys: bool = True
-    host_seat: int | None = 0
-    between_hands: float = 8.0
-    wait_for_humans: bool = False
-    show_equity: bool = False
-    reveal_deck_after_hand: bool = False
-    listed: bool = False
-
-    def __post_init__(self) -> None:
-        self.config.check_players(2)
-        if not 2 <= self.max_seats <= self.config.max_players():
-            raise ClientError(
-                "invalid_config",
-                f"seats must be 2..{self.config.max_players()} with "
-                f"{self.config.cards_dealt} cards dealt, got {self.max_seats}",
-            )
-        if self.host_seat is not None and not 0 <= self.host_seat < self.max_seats:
-            raise ClientError("invalid_config", f"host_seat {self.host_seat} is not a seat")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (stored in the database)."""
-        return {
-            "name": self.name,
-            "max_seats": self.max_seats,
-            "config": self.config.to_dict(),
-            "starting_stack": self.starting_stack,
-            "action_timer": self.action_timer,
-            "time_bank": self.time_bank,
-            "time_bank_refill": self.time_bank_refill,
-            "time_bank_refill_hands": self.time_bank_refill_hands,
-            "dealers_choice": self.dealers_choice,
-            "bot_pause": self.bot_pause,
-            "auto_start": self.auto_start,
-            "allow_rebuys": self.allow_rebuys,
-            "host_seat": self.host_seat,
-            "between_hands": self.between_hands,
-            "wait_for_humans": self.wait_for_humans,
-            "show_equity": self.show_equity,
-            "reveal_deck_after_hand": self.reveal_deck_after_hand,
-            "listed": self.listed,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
-        """Inverse of :meth:`to_dict`.
-
-        Raises:
-            InvalidConfigError: the stored house rules are invalid.
-            KeyError: a required field is missing.
-        """
-        fields = dict(data)
-        fields["config"] = TableConfig.from_dict(fields["config"])
-        return cls(**fields)
-
-
-@dataclass(slots=True)
-class SeatRecord:
-    """One occupied seat (the model). ``generation`` is the table's seat generation when
-    the seat was taken: with ``token_hash`` it names this occupancy (``server/presence.py``)."""
-
-    seat: int
-    name: str
-    token_hash: str | None
-    bot: str | None
-    stack: int
-    time_bank: float
-    bought_in: int
-    sitting_out: bool = False
-    rebuys: int = 0
-    hands: int = 0
-    pending_rebuy: int = 0
-    timeouts: int = 0
-    leaving: bool = False
-    first_hand: int = 1  # the first hand its occupant could be dealt into
-    generation: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class HandMeta:
-    """Facts of the current (or last) hand that the engine does not keep."""
-
-    hand_no: int
-    button: int
-    split: str
-    deck: tuple[int, ...]
-    salt: str
-    commitment: str
-    started_at: float
-    commitment_version: int = 1  # hands stored before version 2 have no marker
-    server_deck: tuple[int, ...] | None = None  # version 3: the committed deck (server/seeds.py)
-    player_seeds: tuple[tuple[int, str], ...] = ()  # version 3: (seat, seed hex) dealt in
 
 
 @dataclass(slots=True)
@@ -240,24 +104,18 @@ class TableStats:
     frame_hook: Callable[[int | None, str], None] | None = field(default=None, repr=False)
 
 
-def _ledger_line(record: SeatRecord, *, left: bool) -> dict[str, Any]:
-    """One player's ledger line (``docs/protocol.md`` §3): chips brought and held, in chips;
-    ``left`` for a player who has left the table (``stack`` is what it took away)."""
-    return {
-        "name": record.name,
-        "seat": record.seat,
-        "bot": record.bot,
-        "bought_in": record.bought_in,
-        "rebuys": record.rebuys,
-        "stack": record.stack,
-        "net": record.stack - record.bought_in,
-        "hands": record.hands,
-        "left": left,
-    }
+class _FromModel(Generic[_T]):
+    """A :class:`Table` attribute that is the table model's attribute of the same name."""
 
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
 
-def _dumps(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    def __get__(self, table: Table, owner: type | None = None) -> _T:
+        value: _T = getattr(table.model, self.name)
+        return value
+
+    def __set__(self, table: Table, value: _T) -> None:
+        setattr(table.model, self.name, value)
 
 
 class Table:
@@ -290,26 +148,7 @@ class Table:
         self.created_at = time.time() if created_at is None else created_at
         self.writer = writer
         self._policy_factory = policy_factory
-        # -- the model (changed only by apply_event) --
-        self.seats: list[SeatRecord | None] = [None] * settings.max_seats
-        self.hand: HandState | None = None
-        self.meta: HandMeta | None = None
-        self.hand_no = 0
-        self.in_hand = False
-        self.last_button: int | None = None
-        self.paused = False
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
-        self.rebuy_requests: dict[int, tuple[int, int]] = {}
-        self.next_request_id = 1
-        self.host_seat: int | None = settings.host_seat  # passes on when the host leaves
-        self.departed: list[dict[str, Any]] = []  # ledger lines of players who left
-        # token hash of a player who left -> (seat, first hand, last hand it could play)
-        self.former_tokens: dict[str, tuple[int, int, int]] = {}
-        self.seq = 0
-        self.acts: dict[int, int] = {}
-        self.dealt_in: frozenset[int] = frozenset()
-        self.seat_generation = 0  # +1 on every seat taken or left
-        self._fast_replay = False
+        self.model = TableModel(settings)  # changed only by apply_event
         self.seeding = Seeding(self, seed_window)  # the seed round before a deal
         # -- runtime --
         self.presence = Presence(presence)
@@ -327,211 +166,40 @@ class Table:
         self._rng = random.Random()
 
     # ================================================================== the model
+    seats: _FromModel[list[SeatRecord | None]] = _FromModel()
+    hand: _FromModel[HandState | None] = _FromModel()
+    meta: _FromModel[HandMeta | None] = _FromModel()
+    hand_no: _FromModel[int] = _FromModel()
+    in_hand: _FromModel[bool] = _FromModel()
+    paused: _FromModel[bool] = _FromModel()
+    chat: _FromModel[deque[dict[str, Any]]] = _FromModel()
+    rebuy_requests: _FromModel[dict[int, tuple[int, int]]] = _FromModel()
+    next_request_id: _FromModel[int] = _FromModel()
+    host_seat: _FromModel[int | None] = _FromModel()
+    departed: _FromModel[list[dict[str, Any]]] = _FromModel()
+    seq: _FromModel[int] = _FromModel()
+    acts: _FromModel[dict[int, int]] = _FromModel()
+    dealt_in: _FromModel[frozenset[int]] = _FromModel()
+
     def apply_event(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """Apply one event to the model (live and when replaying the log).
+        """Apply one event to the model (``table_events.apply_event``).
 
         Raises:
             AnacondaError: an ``action`` the engine rejects (the model is unchanged).
             RecoveryError: a replayed event contradicts the model.
             KeyError: an unknown event kind.
         """
-        handler = _EVENT_HANDLERS[kind]
-        handler(self, payload)
-
-    def _ev_table_created(self, payload: Mapping[str, Any]) -> None:
-        del payload  # the settings are stored with the table row
-
-    def _ev_seat_taken(self, p: Mapping[str, Any]) -> None:
-        seat = int(p["seat"])
-        self.seat_generation += 1
-        self.seats[seat] = SeatRecord(
-            seat=seat,
-            name=str(p["name"]),
-            token_hash=p.get("token_hash"),
-            bot=p.get("bot"),
-            stack=int(p["stack"]),
-            time_bank=self.settings.time_bank,
-            bought_in=int(p["stack"]),
-            first_hand=self.hand_no + 1,
-            generation=self.seat_generation,
-        )
-        if p.get("host"):
-            self.host_seat = seat
-
-    def _ev_sitting_out(self, p: Mapping[str, Any]) -> None:
-        record = self._seat(int(p["seat"]))
-        record.sitting_out = bool(p["value"])
-        record.timeouts = 0
-
-    def _ev_leave_requested(self, p: Mapping[str, Any]) -> None:
-        record = self._seat(int(p["seat"]))
-        record.leaving = True
-        record.sitting_out = True
-
-    def _ev_seat_left(self, p: Mapping[str, Any]) -> None:
-        seat = int(p["seat"])
-        record = self._seat(seat)
-        if self.in_hand and seat in self.dealt_in:
-            raise RecoveryError(f"seat {seat} left during hand {self.hand_no}")
-        if record.stack != int(p["stack"]):
-            raise RecoveryError(
-                f"seat {seat} left with {record.stack} chips, the log says {p['stack']}"
-            )
-        if record.token_hash is not None:
-            self.former_tokens[record.token_hash] = (seat, record.first_hand, self.hand_no)
-        self.departed.append(_ledger_line(record, left=True))
-        self.seeding.forget(seat)
-        self.seats[seat] = None
-        self.seat_generation += 1
-        self.policies.pop(seat, None)
-        self.host_seat = None if p.get("host") is None else int(p["host"])
-
-    def _ev_paused(self, p: Mapping[str, Any]) -> None:
-        self.paused = bool(p["value"])
-
-    def _ev_chat(self, p: Mapping[str, Any]) -> None:
-        self.chat.append(dict(p))
-
-    def _ev_rebuy_requested(self, p: Mapping[str, Any]) -> None:
-        request_id = int(p["request_id"])
-        self.rebuy_requests[request_id] = (int(p["seat"]), int(p["amount"]))
-        self.next_request_id = max(self.next_request_id, request_id + 1)
-
-    def _ev_rebuy_resolved(self, p: Mapping[str, Any]) -> None:
-        seat, amount = self.rebuy_requests.pop(int(p["request_id"]))
-        if not p["approved"]:
-            return
-        record = self._seat(seat)
-        if self.in_hand and seat in self.dealt_in:
-            record.pending_rebuy += amount  # added when the hand is over, never during it
-        else:
-            self._add_chips(record, amount)
-
-    @staticmethod
-    def _add_chips(record: SeatRecord, amount: int) -> None:
-        record.stack += amount
-        record.bought_in += amount
-        record.rebuys += 1
-
-    def _ev_hand_started(self, p: Mapping[str, Any]) -> None:
-        if self.in_hand:
-            raise RecoveryError(f"hand {p['hand_no']} starts while hand {self.hand_no} runs")
-        button = int(p["button"])
-        stacks = {int(s): int(v) for s, v in p["stacks"].items()}
-        seats: list[Seat | None] = [None] * self.settings.max_seats
-        for s, stack in stacks.items():
-            record = self._seat(s)
-            if record.stack != stack:
-                raise RecoveryError(
-                    f"hand {p['hand_no']}: seat {s} has {record.stack} chips, the log says {stack}"
-                )
-            seats[s] = Seat(name=record.name, stack=stack)
-        deck = tuple(int(c) for c in p["deck"])
-        if self._fast_replay:
-            self.hand = None  # a hand finished before the last one: its outcome is in the log
-        else:
-            config = hand_config(self.settings.config, p["split"])
-            self.hand = HandState(config, seats=seats, button=button, deck=deck)
-        self.meta = HandMeta(
-            hand_no=int(p["hand_no"]),
-            button=button,
-            split=str(p["split"]),
-            deck=deck,
-            salt=str(p["salt"]),
-            commitment=str(p["commitment"]),
-            started_at=float(p.get("at", 0.0)),
-            commitment_version=int(p.get("commitment_version", 1)),
-            **self.seeding.apply_hand_started(p),
-        )
-        self.hand_no = int(p["hand_no"])
-        refill_time_banks(
-            self.seats,
-            hand_no=self.hand_no,
-            refill=self.settings.time_bank_refill,
-            every=self.settings.time_bank_refill_hands,
-            cap=self.settings.time_bank,
-        )
-        self.in_hand = True
-        self.last_button = button
-        self.acts = dict.fromkeys(stacks, 0)
-        self.dealt_in = frozenset(stacks)
-
-    def _ev_action(self, p: Mapping[str, Any]) -> None:
-        hand = self.hand
-        if not self.in_hand or (hand is None and not self._fast_replay):
-            raise RecoveryError("an action outside a hand")
-        seat = int(p["seat"])
-        action = Action.from_dict(p["action"])
-        betting = action.kind.is_betting
-        if hand is not None:
-            hand.apply(seat, action)  # raises (state unchanged) when illegal
-        self.acts[seat] = self.acts.get(seat, 0) + 1
-        record = self._seat(seat)
-        if "bank" in p:
-            record.time_bank = float(p["bank"])
-        if p.get("timeout"):
-            if betting:
-                record.timeouts += 1
-        elif record.bot is None:
-            record.timeouts = 0
-
-    def _ev_hand_finished(self, p: Mapping[str, Any]) -> None:
-        hand = self.hand
-        expected = {int(s): int(v) for s, v in p.get("stacks", {}).items()}
-        if not self.in_hand:
-            raise RecoveryError("hand_finished outside a hand")
-        if hand is None:  # fast replay: the stacks after the hand come from the log
-            if not self._fast_replay or set(expected) != self.dealt_in:
-                raise RecoveryError(f"hand {self.hand_no}: the log's final stacks are incomplete")
-            after = {s: v - self._seat(s).pending_rebuy for s, v in expected.items()}
-        elif not hand.is_complete:
-            raise RecoveryError("hand_finished before the hand is complete")
-        else:
-            after = {s: hand.stack[s] for s in hand.players}
-        for s, stack in after.items():
-            record = self._seat(s)
-            record.stack = stack
-            record.hands += 1
-            if record.pending_rebuy:
-                self._add_chips(record, record.pending_rebuy)
-                record.pending_rebuy = 0
-        actual = {s: self._seat(s).stack for s in expected}
-        if expected != actual:
-            raise RecoveryError(f"hand {self.hand_no}: stacks {actual} differ from log {expected}")
-        self.in_hand = False
-        self.acts = {}
-
-    def _seat(self, seat: int) -> SeatRecord:
-        record = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if record is None:
-            raise RecoveryError(f"seat {seat} is empty")
-        return record
+        EVENT_HANDLERS[kind](self.model, payload)
 
     def replay(self, events: Iterable[StoredEvent]) -> None:
-        """Rebuild the model from stored events (startup); sets :attr:`seq`.
-
-        The last hand (running or finished) is rebuilt through the engine from its deck and
-        actions; earlier hands only contribute their recorded results, so a restart costs
-        little however long a table has been playing.
+        """Rebuild the model from stored events (startup; ``table_events.replay``) and give
+        every bot seat its policy.
 
         Raises:
             RecoveryError: the log is inconsistent (gap in ``seq``, impossible event).
             AnacondaError: a stored action is illegal (a corrupt log).
         """
-        stored = list(events)
-        starts = [i for i, e in enumerate(stored) if e.kind == "hand_started"]
-        last_start = starts[-1] if starts else len(stored)
-        try:
-            for index, event in enumerate(stored):
-                if event.seq != self.seq + 1:
-                    raise RecoveryError(f"event {event.seq} follows {self.seq}: the log has a gap")
-                # hands before the last one are not replayed through the engine: their
-                # outcome (the stacks after each hand) is in their hand_finished events
-                self._fast_replay = index < last_start
-                self.apply_event(event.kind, event.payload)
-                self.seq = event.seq
-        finally:
-            self._fast_replay = False
+        replay(self.model, events)
         for record in self.seats:
             if record is not None and record.bot is not None:
                 self.policies[record.seat] = self._policy_factory(record.bot)
@@ -546,81 +214,37 @@ class Table:
         return "playing" if busy else "waiting"
 
     def chip_total(self) -> int:
-        """All chips at the table now: stacks between hands, or the hand's chips plus the
-        stacks of seats not in it, plus approved rebuys waiting for the hand to end."""
-        hand = self.hand
-        total = 0
-        for record in self.seats:
-            if record is None:
-                continue
-            total += record.pending_rebuy
-            if not (self.in_hand and hand is not None and hand.dealt_in[record.seat]):
-                total += record.stack
-        if self.in_hand and hand is not None:
-            total += hand.chip_total()
-        return total + sum(int(d["stack"]) for d in self.departed)
+        """All chips at the table now (``TableModel.chip_total``)."""
+        return self.model.chip_total()
 
     def bought_in_total(self) -> int:
-        """Chips brought to the table: starting stacks plus rebuys (added or pending), of
-        the players seated now and of those who left (whose chips left with them)."""
-        seated = sum(r.bought_in + r.pending_rebuy for r in self.seats if r is not None)
-        return seated + sum(int(d["bought_in"]) for d in self.departed)
+        """Chips brought to the table (``TableModel.bought_in_total``)."""
+        return self.model.bought_in_total()
 
     def find_seat(self, token_hash: str) -> int | None:
         """The seat holding a token hash, or ``None``."""
-        for record in self.seats:
-            if record is not None and record.token_hash == token_hash:
-                return record.seat
-        return None
+        return self.model.find_seat(token_hash)
 
     def eligible_seats(self) -> list[int]:
         """Seats that would be dealt in now: seated, not sitting out, with chips."""
-        return [r.seat for r in self.seats if r is not None and not r.sitting_out and r.stack >= 1]
+        return self.model.eligible_seats()
 
     def history_seat(self, seat: int, hand_no: int) -> int | None:
-        """The seat whose own cards of hand ``hand_no`` the occupant of ``seat`` may see.
-
-        Seats are freed when players leave (``leave_seat``) and taken again by others, so a
-        seat number alone does not say who played an earlier hand: the occupant may see its
-        seat's cards only in hands dealt after it sat down (RULES.md §7).
-
-        Args:
-            seat: the requester's seat at this table; hand_no: a hand number (1-based).
-
-        Returns:
-            ``seat``, or ``None`` when the seat is empty or its occupant sat down after the
-            hand was dealt (then the requester gets what a spectator gets).
-        """
-        record = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if record is None or hand_no < record.first_hand:
-            return None
-        return seat
+        """The seat whose own cards of hand ``hand_no`` ``seat`` may see
+        (``TableModel.history_seat``, RULES.md §7)."""
+        return self.model.history_seat(seat, hand_no)
 
     def former_seat(self, token_hash: str, hand_no: int) -> tuple[bool, int | None]:
-        """Whether a player who left the table held this token, and the seat it had in hand
-        ``hand_no``: players keep their own cards of the hands they played (to download and
-        verify them) after leaving, and nothing else.
+        """Whether a player who left held this token, and its seat in hand ``hand_no``
+        (``TableModel.former_seat``)."""
+        return self.model.former_seat(token_hash, hand_no)
 
-        Args:
-            token_hash: the hash of the (no longer valid) seat token.
-            hand_no: a hand number (1-based).
-
-        Returns:
-            ``(False, None)`` when no player who left holds the token; ``(True, seat)`` for a
-            hand it played from ``seat``; ``(True, None)`` for any other hand (the public
-            history).
-        """
-        found = self.former_tokens.get(token_hash)
-        if found is None:
-            return False, None
-        seat, first, last = found
-        return True, (seat if first <= hand_no <= last else None)
+    def _seat(self, seat: int) -> SeatRecord:
+        return self.model.occupied(seat)
 
     def turn_of(self, seat: int) -> str | None:
         """The seat's current turn id ``"<hand_no>:<decisions made>"``, or ``None``."""
-        if not self.in_hand or seat not in self.acts:
-            return None
-        return f"{self.hand_no}:{self.acts[seat]}"
+        return self.model.turn_of(seat)
 
     def public_info(self) -> dict[str, Any]:
         """TableInfo (``docs/protocol.md`` §3): public facts only."""
@@ -710,25 +334,11 @@ class Table:
 
     def ledger(self) -> list[dict[str, Any]]:
         """Chips per player (``docs/protocol.md`` §3 ledger)."""
-        seated = [_ledger_line(r, left=False) for r in self.seats if r is not None]
-        return seated + [dict(d) for d in self.departed]
+        return self.model.ledger()
 
-    # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
-        """The engine view this client may see: ``view(seat)`` for a seat whose occupant
-        was dealt in, ``view(None)`` for spectators, seats not in the hand and occupants who
-        sat down after the deal (RULES.md §7), ``None`` before any hand."""
-        hand = self.hand
-        if hand is None:
-            return None
-        if (
-            seat is not None
-            and 0 <= seat < hand.n_seats
-            and hand.dealt_in[seat]
-            and self.history_seat(seat, self.hand_no) is not None
-        ):
-            return hand.view(seat)
-        return hand.view(None)
+        """The engine view this client may see (``TableModel.view_for``, RULES.md §7)."""
+        return self.model.view_for(seat)
 
     def _timer(self) -> dict[str, Any] | None:
         hand = self.hand
@@ -771,7 +381,7 @@ class Table:
             "timer": self._timer() if timer is True else timer,
         }
 
-    def _send(self, conn: Connection, text: str) -> None:
+    def send(self, conn: Connection, text: str) -> None:
         self.stats.frames += 1
         hook = self.stats.frame_hook
         if hook is not None:
@@ -782,9 +392,9 @@ class Table:
         """Send the same public message to every client of the table."""
         if not self.connections:
             return
-        text = _dumps(message)
+        text = dumps(message)
         for conn in list(self.connections):
-            self._send(conn, text)
+            self.send(conn, text)
 
     def broadcast_state(self) -> None:
         """Send every client its own ``state`` (one view per seat, one for spectators)."""
@@ -794,14 +404,14 @@ class Table:
             key = self.presence.seat_of(conn, self.seats)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = _dumps(self.state_message(key, timer=timer))
-            self._send(conn, text)
+                text = texts[key] = dumps(self.state_message(key, timer=timer))
+            self.send(conn, text)
 
-    def _send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
-        text = _dumps(message)
+    def send_to_seat(self, seat: int, message: Mapping[str, Any]) -> None:
+        text = dumps(message)
         for conn in self.presence.of_seat(seat):
             if self.presence.holds(conn, self.seats):
-                self._send(conn, text)
+                self.send(conn, text)
 
     def broadcast_table(self) -> None:
         """Send the public TableInfo to everyone."""
@@ -811,7 +421,7 @@ class Table:
     def _error(self, conn: Connection | None, error: ClientError, ref: str | None) -> None:
         self.stats.rejected += 1
         if conn is not None:
-            self._send(conn, _dumps({"type": "error", **error.payload(), "ref": ref}))
+            self.send(conn, dumps({"type": "error", **error.payload(), "ref": ref}))
 
     # ================================================================== persistence
     async def commit(
@@ -845,11 +455,27 @@ class Table:
             log.exception("table %s: database write failed; stopping the table", self.table_id)
             raise
 
-    async def _record(self, events: list[tuple[str, dict[str, Any]]]) -> None:
-        """Apply, commit, then (the caller) broadcast."""
-        for kind, payload in events:
-            self.apply_event(kind, payload)
+    async def record(self, events: list[Event]) -> None:
+        """Apply to the model, commit, then (the caller) broadcast; nothing for no events.
+
+        Raises:
+            AnacondaError, RecoveryError: an event the model refuses (see ``apply_event``).
+            sqlalchemy.exc.SQLAlchemyError: the database failed (see :meth:`commit`).
+        """
+        if not events:
+            return
+        apply_all(self.model, events)
         await self.commit(events)
+
+    def schedule_next_hand(self) -> None:
+        """Arm the automatic deal of the next hand when the table can play one."""
+        self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
+
+    def hand_dealt(self) -> None:
+        """A hand was dealt (recorded): start its decisions, send the table and every view."""
+        self._refresh_decisions(asyncio.get_running_loop().time())
+        self.broadcast_table()
+        self.broadcast_state()
 
     # ================================================================== the actor
     def start(self) -> None:
@@ -1111,12 +737,7 @@ class Table:
 
     # ---------------------------------------------------------------- hands
     def _next_button(self, eligible: list[int]) -> int:
-        """The button moves one occupied seat clockwise (RULES.md §1)."""
-        last = self.last_button
-        if last is None:
-            return eligible[0]
-        later = [s for s in eligible if s > last]
-        return later[0] if later else eligible[0]
+        return self.model.next_button(eligible)
 
     async def _begin_hand(self) -> None:
         eligible = self.eligible_seats()
@@ -1129,7 +750,7 @@ class Table:
                 loop_now = asyncio.get_running_loop().time()
                 limit = self.settings.action_timer or CHOOSE_GAME_SECONDS
                 self._choosing = (dealer, loop_now + limit)
-                self._send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
+                self.send_to_seat(dealer, self._choose_game_message(self._choosing[1]))
                 self.broadcast_table()
                 return
         await self._deal(self.settings.config.split.value)
@@ -1272,14 +893,7 @@ class Table:
 
     def full_history(self) -> dict[str, Any]:
         """The current/last hand's HAND_HISTORY.md document with the fairness fields."""
-        hand = self.hand
-        meta = self.meta
-        assert hand is not None and meta is not None
-        history = hand.history(include_deck=True)
-        history.update(history_fields(meta))
-        history["table_id"] = self.table_id
-        history["hand_no"] = meta.hand_no
-        return history
+        return self.model.full_history(self.table_id)
 
     # ================================================================== requests
     async def _cmd_join(self, conn: Connection) -> dict[str, Any]:
@@ -1306,15 +920,15 @@ class Table:
             "is_host": is_host,
             "server_time": round(time.time(), 3),
         }
-        self._send(conn, _dumps(welcome))
+        self.send(conn, dumps(welcome))
         self._presence_changed(conn)
-        self._send(conn, _dumps({"type": "chat_history", "messages": list(self.chat)}))
-        self._send(conn, _dumps(self.state_message(seat)))
+        self.send(conn, dumps({"type": "chat_history", "messages": list(self.chat)}))
+        self.send(conn, dumps(self.state_message(seat)))
         if is_host:
             for message in self._pending_rebuy_messages():
-                self._send(conn, _dumps(message))
+                self.send(conn, dumps(message))
         if seat is not None and self._choosing is not None and self._choosing[0] == seat:
-            self._send(conn, _dumps(self._choose_game_message(self._choosing[1])))
+            self.send(conn, dumps(self._choose_game_message(self._choosing[1])))
         self.seeding.on_join(conn)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         return welcome
@@ -1330,7 +944,7 @@ class Table:
         if self.presence.schedule_update(lambda: self.tell("table_update")):
             self.broadcast_table()
         elif joined is not None:
-            self._send(joined, _dumps({"type": "table", "table": self.public_info()}))
+            self.send(joined, dumps({"type": "table", "table": self.public_info()}))
 
     async def _cmd_table_update(self, conn: Connection | None) -> None:
         del conn
@@ -1353,16 +967,16 @@ class Table:
         raise ClientError("hello_required", "this socket is not attached to the table")
 
     async def _cmd_sync(self, conn: Connection) -> None:
-        self._send(conn, _dumps({"type": "table", "table": self.public_info()}))
-        self._send(conn, _dumps(self.state_message(conn.seat)))
+        self.send(conn, dumps({"type": "table", "table": self.public_info()}))
+        self.send(conn, dumps(self.state_message(conn.seat)))
 
-    def _require_seat(self, conn: Connection | None) -> int:
+    def require_seat(self, conn: Connection | None) -> int:
         if conn is None or conn.seat is None:
             raise ClientError("spectator", "spectators may not do this; take a seat first")
         return conn.seat
 
     def _require_host(self, conn: Connection | None) -> int:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if seat != self.host_seat:
             raise ClientError("not_host", "only the host may do this")
         return seat
@@ -1374,7 +988,7 @@ class Table:
         action: dict[str, Any],
         received: float | None = None,
     ) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if self.paused:
             raise ClientError("paused", "the host paused the table; wait for resume")
         hand = self.hand
@@ -1398,7 +1012,7 @@ class Table:
             self.stats.latencies.append(time.perf_counter() - received)
 
     async def _cmd_chat(self, conn: Connection | None, text: str) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         cleaned = " ".join(text.split())
         if not cleaned:
             raise ClientError("bad_message", "text: the chat line is empty")
@@ -1408,21 +1022,21 @@ class Table:
             "text": cleaned,
             "at": round(time.time(), 3),
         }
-        await self._record([("chat", line)])
+        await self.record([("chat", line)])
         self.broadcast({"type": "chat", **line})
 
     async def _cmd_sit_out(self, conn: Connection | None) -> None:
-        await self._set_sitting_out(self._require_seat(conn), True)
+        await self._set_sitting_out(self.require_seat(conn), True)
 
     async def _cmd_sit_in(self, conn: Connection | None) -> None:
-        await self._set_sitting_out(self._require_seat(conn), False)
+        await self._set_sitting_out(self.require_seat(conn), False)
 
     async def _set_sitting_out(self, seat: int, value: bool) -> None:
         if self._seat(seat).leaving:
             raise ClientError("leaving", "this seat is leaving the table after this hand")
         if self._seat(seat).sitting_out == value:
             return
-        await self._record([("sitting_out", {"seat": seat, "value": value})])
+        await self.record([("sitting_out", {"seat": seat, "value": value})])
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         self.broadcast_table()
 
@@ -1461,21 +1075,22 @@ class Table:
         left = [payload for kind, payload in events if kind == "seat_left"]
         now = asyncio.get_running_loop().time()
         for payload in left:
-            text = _dumps({"type": "seat_left", **payload})
+            self.policies.pop(payload["seat"], None)
+            text = dumps({"type": "seat_left", **payload})
             for conn in self.presence.revoke(payload["seat"], now):
-                self._send(conn, text)
+                self.send(conn, text)
                 conn.close(SEAT_REVOKED, SEAT_REVOKED_REASON)
         if left and self.host_seat is not None and self.host_seat != host:
-            self._send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
+            self.send_to_seat(self.host_seat, {"type": "host", "seat": self.host_seat})
             for request in self._pending_rebuy_messages():
-                self._send_to_seat(self.host_seat, request)
+                self.send_to_seat(self.host_seat, request)
 
     async def _cmd_leave_seat(self, conn: Connection | None) -> dict[str, Any]:
         """Leave the table (cash out). Between hands, or when not dealt into the running
         hand, the seat is freed at once; otherwise the seat acts by default at once (check,
         else fold; passes and arrangements as on a timeout) and is freed when the hand ends.
         Its chips leave with it (the ledger keeps the line)."""
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         record = self._seat(seat)
         host = self.host_seat
         if record.leaving:
@@ -1485,7 +1100,7 @@ class Table:
             await self._cmd_resume(conn)
         now = asyncio.get_running_loop().time()
         if self.in_hand and seat in self.dealt_in:
-            await self._record([("leave_requested", {"seat": seat})])
+            await self.record([("leave_requested", {"seat": seat})])
             self._decisions.pop(seat, None)
             self._refresh_decisions(now)
             self.broadcast_table()
@@ -1506,7 +1121,7 @@ class Table:
             return
         if self._seat(seat).leaving:  # its pause could outlive it: nobody else may resume
             raise ClientError("leaving", "a host who is leaving the table may not pause it")
-        await self._record([("paused", {"value": True})])
+        await self.record([("paused", {"value": True})])
         self.broadcast_table()
         self.broadcast_state()
 
@@ -1514,7 +1129,7 @@ class Table:
         self._require_host(conn)
         if not self.paused:
             return
-        await self._record([("paused", {"value": False})])
+        await self.record([("paused", {"value": False})])
         self._restart_clocks()
         self.broadcast_table()
         self.broadcast_state()
@@ -1542,7 +1157,7 @@ class Table:
         await self._begin_hand()
 
     async def _cmd_choose_game(self, conn: Connection | None, split: str) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         if self._choosing is None or self._choosing[0] != seat:
             raise ClientError("not_dealer", "the game is not yours to choose now")
         if self.paused:
@@ -1567,7 +1182,7 @@ class Table:
         }
 
     async def _cmd_rebuy(self, conn: Connection | None, amount: int) -> None:
-        seat = self._require_seat(conn)
+        seat = self.require_seat(conn)
         record = self._seat(seat)
         limit = self.settings.starting_stack - record.stack - record.pending_rebuy
         if not self.settings.allow_rebuys:
@@ -1590,13 +1205,11 @@ class Table:
             events.append(
                 ("rebuy_resolved", {"request_id": request_id, "approved": True, "by": "house"})
             )
-        await self._record(events)
+        await self.record(events)
         if self.host_seat is None:
             self._rebuy_done(request_id, seat, amount, True)
         else:
-            self._send_to_seat(
-                self.host_seat, self._rebuy_request_message(request_id, seat, amount)
-            )
+            self.send_to_seat(self.host_seat, self._rebuy_request_message(request_id, seat, amount))
 
     async def _cmd_approve_rebuy(self, conn: Connection | None, request_id: int) -> None:
         await self._answer_rebuy(conn, request_id, True)
@@ -1609,7 +1222,7 @@ class Table:
         if request_id not in self.rebuy_requests:
             raise ClientError("unknown_request", f"no pending rebuy request {request_id}")
         seat, amount = self.rebuy_requests[request_id]
-        await self._record(
+        await self.record(
             [("rebuy_resolved", {"request_id": request_id, "approved": approved, "by": host})]
         )
         self._rebuy_done(request_id, seat, amount, approved)
@@ -1622,10 +1235,10 @@ class Table:
             "amount": amount,
             "approved": approved,
         }
-        self._send_to_seat(seat, message)
+        self.send_to_seat(seat, message)
         host = self.host_seat
         if host is not None and host != seat:
-            self._send_to_seat(host, message)
+            self.send_to_seat(host, message)
         self.broadcast_table()
         self.broadcast({"type": "ledger", "ledger": self.ledger()})
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
@@ -1663,31 +1276,13 @@ class Table:
         }
         if bot is None and self.host_seat is None and self.settings.host_seat is not None:
             payload["host"] = True  # the host left: the next human to sit down hosts
-        await self._record([("seat_taken", payload)])
+        await self.record([("seat_taken", payload)])
         if bot is not None:
             self.policies[seat] = self._policy_factory(bot)
         self._maybe_schedule_next_hand(asyncio.get_running_loop().time())
         self.broadcast_table()
         return seat
 
-
-_EVENT_HANDLERS: dict[str, Callable[[Table, Mapping[str, Any]], None]] = {
-    "table_created": Table._ev_table_created,
-    "seat_taken": Table._ev_seat_taken,
-    "sitting_out": Table._ev_sitting_out,
-    "paused": Table._ev_paused,
-    "chat": Table._ev_chat,
-    "rebuy_requested": Table._ev_rebuy_requested,
-    "rebuy_resolved": Table._ev_rebuy_resolved,
-    "hand_started": Table._ev_hand_started,
-    "action": Table._ev_action,
-    "hand_finished": Table._ev_hand_finished,
-    "leave_requested": Table._ev_leave_requested,
-    "seat_left": Table._ev_seat_left,
-    "seeding_started": lambda table, p: table.seeding.apply_started(p),
-    "seed": lambda table, p: table.seeding.apply_seed(p),
-    "seeding_cancelled": lambda table, p: table.seeding.apply_cancelled(p),
-}
 
 _COMMANDS: dict[str, Callable[..., Any]] = {
     "join": Table._cmd_join,

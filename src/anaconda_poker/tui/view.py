@@ -189,6 +189,7 @@ class TableView(App[list[Player]]):
             if player.human:
                 continue
             panel = self.query_one(f"#seat-{player.seat}", SeatPanel)
+            panel.display = player.seated  # a bot that left the table leaves no empty box
             panel.show(
                 seats.get(player.seat),
                 name=player.name,
