@@ -12,7 +12,9 @@ The model (each point is a documented assumption, not a rule of the game):
   the seat they went to, RULES.md §3), revealed cards of every seat (RULES.md §2.6). A
   folded hand's unrevealed cards are unknown but out of play: removing random cards from the
   pool for it does not change the distribution of what the others hold, so folded seats only
-  remove their *known* cards.
+  remove their *known* cards. Cards the seat passed that may have been passed on
+  (``elsewhere``) are somewhere among the opponents: each deal places them uniformly among
+  every opponent's unknown cards (folded hands included) and fills the rest from the pool.
 * **An opponent holds seven playable cards** (the two hidden cards of the 9-card deal never
   play, RULES.md §6): its known cards (the ones this seat passed it), its revealed cards and
   a random fill from the pool. Before it reveals anything it plays its best five of seven;
@@ -55,13 +57,16 @@ from anaconda_poker.analysis.dealing import (
     IntArray,
     as_generator,
     enumerate_deals,
+    enumerate_placed,
     sample_deals,
+    sample_placed,
 )
 from anaconda_poker.analysis.opponents import (
     careless_values,
     consistency_weights,
     constrained_values,
     constrained_values_many,
+    field_values,
     opponent_values,
 )
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel
@@ -159,8 +164,9 @@ class SeatKnowledge:
         out_of_play: codes the seat knows are out of play and belong to nobody's hand: its own
             hidden cards (9-card deal) and its two dead cards after arranging.
         elsewhere: codes the seat knows are in some opponent's hand without knowing whose
-            (cards it passed that the receiver may have passed on). They leave the pool
-            and are given to nobody: such cards are mostly the junk players pass along.
+            (cards it passed that the receiver may have passed on). Each sampled deal puts
+            them among the opponents' unknown cards (folded and fully shown hands included),
+            uniformly, and deals the pool into the other places.
         opponents: one entry per other seat dealt into the hand (folded ones included, so
             their known cards leave the pool).
 
@@ -213,10 +219,15 @@ class SeatKnowledge:
                 )
             claim(opp.known, f"passed to seat {opp.seat}")
             claim(opp.revealed, f"revealed by seat {opp.seat}")
-        if self.needed() > len(self.pool()):
+        if self.holes() > len(self.pool()) + len(self.elsewhere):
             raise InvalidSituationError(
-                f"the opponents need {self.needed()} unknown cards but only "
-                f"{len(self.pool())} are unseen"
+                f"the opponents hold {self.holes()} unknown cards but only "
+                f"{len(self.pool()) + len(self.elsewhere)} are unseen"
+            )
+        if len(self.elsewhere) > self.holes():
+            raise InvalidSituationError(
+                f"{len(self.elsewhere)} passed cards are with the opponents, but they hold "
+                f"only {self.holes()} unknown cards"
             )
 
     @property
@@ -240,6 +251,17 @@ class SeatKnowledge:
     def needed(self) -> int:
         """Unknown cards dealt to the active opponents in one trial."""
         return sum(o.unknown for o in self.active)
+
+    def holes(self) -> int:
+        """Unknown cards in all opponents' hands, folded and fully shown ones included:
+        each holds seven playable cards minus its known and revealed ones (RULES.md §2, §6;
+        its dead cards are among them, hidden cards are not)."""
+        return sum(max(0, PLAYABLE_CARDS - len(o.known) - len(o.revealed)) for o in self.opponents)
+
+    def spare(self) -> int:
+        """Unseen cards in nobody's playable hand (the undealt stub and others' hidden
+        cards): room for extra cards dealt in a look-ahead."""
+        return len(self.pool()) + len(self.elsewhere) - self.holes()
 
     def assignments(self) -> int:
         """Number of distinct assignments of unseen cards to the opponents (the exact
@@ -480,13 +502,34 @@ def deal_batches(
         ``(exact, batches)``: each batch is uint8[b, extra + needed]: the first ``extra``
         columns are cards for the asking seat, then each active opponent's unknown cards in
         turn. Exact enumeration when the number of assignments is at most ``exact_limit``.
+        The cards of ``knowledge.elsewhere`` are dealt only to opponents
+        (:func:`~anaconda_poker.analysis.dealing.sample_placed`).
+
+    Raises:
+        InvalidSituationError: if the unseen cards cannot make such a deal.
     """
     pool = knowledge.pool()
     if needs is None:
         needs = [o.unknown for o in knowledge.active]
-    size = math.comb(len(pool), extra) * _assignments_after(len(pool) - extra, needs)
-    if size <= exact_limit:
-        return True, [enumerate_deals(pool, [extra, *needs])]
+    placed = knowledge.elsewhere
+    if placed:
+        # cards passed on are in some opponent's hand: spread them over every unknown card
+        # of the opponents (the valued ones and the sink of folded or fully shown hands)
+        sink = knowledge.holes() - sum(o.unknown for o in knowledge.active)
+        everything = len(pool) + len(placed)
+        size = math.comb(everything, extra) * _assignments_after(everything - extra, [*needs, sink])
+        if extra + sum(needs) + sink > everything or len(placed) > sum(needs) + sink:
+            raise InvalidSituationError(
+                f"cannot deal {extra + sum(needs)} unknown cards with {len(placed)} passed "
+                f"cards among the opponents' {sum(needs) + sink}: {everything} are unseen"
+            )
+        if size <= exact_limit:
+            return True, [enumerate_placed(pool, placed, [extra, *needs], sink)]
+    else:
+        sink = 0
+        size = math.comb(len(pool), extra) * _assignments_after(len(pool) - extra, needs)
+        if size <= exact_limit:
+            return True, [enumerate_deals(pool, [extra, *needs])]
     gen = as_generator(rng)
     count = extra + sum(needs)
 
@@ -495,7 +538,10 @@ def deal_batches(
         while left > 0:
             b = min(left, _CHUNK)
             left -= b
-            yield sample_deals(pool, count, b, gen)
+            if placed:
+                yield sample_placed(pool, placed, extra, sum(needs), sink, b, gen)
+            else:
+                yield sample_deals(pool, count, b, gen)
 
     return False, batches()
 
@@ -589,19 +635,22 @@ def equity(
         knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
     )
     for deals in batches:
-        highs, lows = opponent_values(active, deals, split)
+        field = field_values(
+            active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
+        )
+        highs, lows = field.highs, field.lows
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
             pct = strength_percentiles(highs, lows, split)
             for i, read in read_cols:
                 column = read.likelihood(pct[:, i], model)
                 weights = column if weights is None else weights * column
-        fits = consistency_weights(active, deals, split, highs, lows, consistency)
+        fits = field.fits
         if fits is not None:
             weights = fits if weights is None else weights * fits
-        if rational < 1.0:
+        if field.careless_highs is not None and field.careless_lows is not None:
             exact = False
-            ch, cl = careless_values(active, deals, split, gen)
+            ch, cl = field.careless_highs, field.careless_lows
             careful = gen.random(highs.shape) < rational
             for i, read in read_cols:
                 if read.consistent:

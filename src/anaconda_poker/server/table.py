@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from anaconda_poker.bots.fallback import report_bot_failure
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.state import HandState
@@ -552,8 +553,8 @@ class Table:
                 action = policy.decide(view, legal, hand.config)
             if not hand.can_apply(seat, action):
                 raise ValueError(f"the bot chose {action}, not legal now")
-        except (ValueError, AnacondaError) as exc:
-            log.warning("table %s: bot at seat %s failed (%s)", self.table_id, seat, exc)
+        except Exception as exc:  # a faulty bot must not stop the table (strict: raise)
+            report_bot_failure(f"table {self.table_id}: bot at seat {seat}", exc)
             action = default_action(hand, seat)
         return action
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from anaconda_poker.analysis.declaring import strength_declaration
+from anaconda_poker.bots.fallback import fallback_action, report_bot_failure
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split, TableConfig
@@ -356,23 +356,27 @@ class TableSession:
         """The decision of the bot in ``seat``, without applying it.
 
         Only reads the hand (the bot sees its own view), so it may run in a worker thread
-        while the interface stays responsive. A bot that fails, or whose decision the engine
-        would refuse, checks, passes or arranges its first cards, or folds instead, so a
-        faulty bot cannot stop the game.
+        while the interface stays responsive. A bot that fails, or whose decision the
+        engine would refuse, plays :func:`~anaconda_poker.bots.fallback.fallback_action`
+        instead (it checks when checking is free, and folds only facing a bet), so a faulty
+        bot cannot stop the game; the failure is logged, and raises in strict mode (tests).
 
         Raises:
             RuntimeError: if no hand is running.
             ValueError: if ``seat`` is the person's seat.
+            BotDecisionError: the bot failed and ``ANACONDA_POKER_STRICT_BOTS`` is set.
         """
         if seat == self.human_seat:
             raise ValueError("the person's seat is not played by a bot")
         state = self._require_state()
         try:
             action = self.policies[seat].choose(state, seat)
-        except Exception:  # a faulty bot must not stop the game
-            action = Action.fold()
+        except Exception as exc:  # a faulty bot must not stop the game
+            report_bot_failure(f"terminal game: bot at seat {seat}", exc)
+            return fallback_action(state, seat)
         if not state.can_apply(seat, action):
-            action = self._fallback(state, seat)
+            report_bot_failure(f"terminal game: bot at seat {seat} chose {action}, not legal now")
+            action = fallback_action(state, seat)
         return action
 
     def apply_bot(self, seat: int, action: Action) -> ActionEvent:
@@ -392,19 +396,6 @@ class TableSession:
             ValueError: if ``seat`` is the person's seat.
         """
         return self.apply_bot(seat, self.decide_bot(seat))
-
-    @staticmethod
-    def _fallback(state: HandState, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if ActionKind.CHECK in legal.kinds:
-            return Action.check()
-        if ActionKind.PASS in legal.kinds:
-            return Action.pass_cards(legal.cards[: legal.pass_count])
-        if ActionKind.ARRANGE in legal.kinds:
-            return Action.arrange(legal.cards[: legal.arrange_count])
-        if ActionKind.DECLARE in legal.kinds:  # what its face-up five win (RULES.md §6)
-            return Action.declare(strength_declaration(state.view(seat), state.config))
-        return Action.fold()
 
     def apply_human(self, action: Action) -> ActionEvent:
         """Apply the person's decision.
