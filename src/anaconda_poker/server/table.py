@@ -30,7 +30,6 @@ from typing import Any, Generic, TypeVar
 
 from anaconda_poker.bots.fallback import report_bot_failure
 from anaconda_poker.core.actions import Action
-from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.state import HandState
 from anaconda_poker.server import table_play as play
 from anaconda_poker.server import table_views as views
