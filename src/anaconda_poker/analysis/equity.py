@@ -378,24 +378,27 @@ def outcome(
     ml = np.asarray(my_low, dtype=np.int64)
     win_h = mh >= best.high
     sole_h = mh > best.high
-    h_share = np.where(sole_h, 1.0, np.where(win_h, 1.0 / (best.high_count + 1), 0.0))
+    # a tie's share: win / (ties + 1) is 1.0 / (count + 1) for a win, 0.0 otherwise
+    h_share = np.where(sole_h, 1.0, win_h / (best.high_count + 1))
     if not split.has_low:
         zeros = np.zeros_like(h_share)
         return Outcome(win_h.astype(np.float64), zeros, sole_h.astype(np.float64), h_share)
     i_low = ml >= 0
     win_l = i_low & (ml >= best.low)
     sole_l = i_low & (ml > best.low)
-    l_share = np.where(sole_l, 1.0, np.where(win_l, 1.0 / (best.low_count + 1), 0.0))
+    l_share = np.where(sole_l, 1.0, win_l / (best.low_count + 1))
     any_low = i_low | (best.low >= 0)
     share = np.where(any_low, 0.5 * h_share + 0.5 * l_share, h_share)
     scoop = sole_h & (sole_l | ~any_low)
-    win_l_f = np.broadcast_to(win_l, h_share.shape).astype(np.float64)
-    return Outcome(
-        np.broadcast_to(win_h, h_share.shape).astype(np.float64),
-        win_l_f,
-        np.broadcast_to(scoop, h_share.shape).astype(np.float64),
-        share,
-    )
+    shape = h_share.shape
+    return Outcome(_floats(win_h, shape), _floats(win_l, shape), _floats(scoop, shape), share)
+
+
+def _floats(flags: NDArray[np.bool_], shape: tuple[int, ...]) -> NDArray[np.float64]:
+    """0/1 floats of ``flags`` in ``shape`` (broadcast only when it differs)."""
+    if flags.shape != shape:
+        flags = np.broadcast_to(flags, shape)
+    return flags.astype(np.float64)
 
 
 class Accumulator:
