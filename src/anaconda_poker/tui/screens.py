@@ -47,15 +47,17 @@ class ShowdownScreen(ModalScreen[str]):
 
     ``notes`` are sentences shown below the summary, outside its scroll (a history that
     could not be saved, going broke). ``next_label`` renames Enter's choice ("Rebuy 400")
-    and adds S for the session summary (dismissed with ``"summary"``).
+    and adds S for the session summary (dismissed with ``"summary"``). ``can_review`` adds R,
+    the review of the person's decisions in this hand (dismissed with ``"review"``).
 
-    Dismissed with ``"next"``, ``"game"``, ``"summary"`` or ``"quit"``.
+    Dismissed with ``"next"``, ``"game"``, ``"summary"``, ``"review"`` or ``"quit"``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "choose('next')", show=False),
         Binding("g", "choose('game')", show=False),
         Binding("s", "choose('summary')", show=False),
+        Binding("r", "choose('review')", show=False),
         Binding("q,escape", "choose('quit')", show=False),
     ]
 
@@ -67,8 +69,10 @@ class ShowdownScreen(ModalScreen[str]):
         can_continue: bool,
         notes: Sequence[str] = (),
         next_label: str | None = None,
+        can_review: bool = False,
     ) -> None:
         super().__init__()
+        self._can_review = can_review
         self._summary = summary
         self._t = t
         self._can_continue = can_continue
@@ -93,12 +97,16 @@ class ShowdownScreen(ModalScreen[str]):
                     yield ActionButton(_("Session summary"), id="next", variant="success")
                 if self._next_label is not None:
                     yield ActionButton(_("Session summary"), id="summary")
+                if self._can_review:
+                    yield ActionButton(_("Review"), id="review")
                 yield ActionButton(_("Quit"), id="quit", variant="error")
             pairs = [(_("Enter"), self._next() if self._can_continue else _("Session summary"))]
             if self._can_continue:
                 pairs.append(("G", _("Change game")))
             if self._next_label is not None:
                 pairs.append(("S", _("Session summary")))
+            if self._can_review:
+                pairs.append(("R", _("Review")))
             pairs.append(("Q", _("Quit")))
             yield Static(key_bar(pairs), classes="keys")
 
@@ -117,6 +125,8 @@ class ShowdownScreen(ModalScreen[str]):
             return
         if choice == "summary" and self._next_label is None:
             return  # S is not on the key bar: a stray "s" (e.g. typed "/raise") does nothing
+        if choice == "review" and not self._can_review:
+            return
         self.dismiss(choice)
 
     def on_button_pressed(self, event: ActionButton.Pressed) -> None:
