@@ -60,6 +60,21 @@ def test_a_poker_term_has_one_word_in_each_language(lang: str, term: str) -> Non
     assert odd == [], (lang, word, odd)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hand_histories_keep_the_singulars_word(lang: str) -> None:
+    """The plural follows the glossary's "hand history" (its first six letters: German
+    "Handverläufe", not "Rundenverläufe"; Italian "storici", not "storie di mani")."""
+    stem = translator(lang)("hand history").casefold()[:6]
+    odd = [
+        (msgid, text)
+        for msgid, strings in _own_messages(lang)
+        if "hand histories" in msgid.casefold()
+        for text in strings
+        if stem not in text.casefold()
+    ]
+    assert odd == [], (lang, stem, odd)
+
+
 def test_showdown_is_the_poker_word_everywhere() -> None:
     # The seeds' rule pages (it, es, pt, nl, de) say "showdown" untranslated.
     for lang in LANGUAGES:
