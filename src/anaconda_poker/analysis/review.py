@@ -60,6 +60,7 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import ActionRead, read_log
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str
@@ -438,13 +439,18 @@ def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
             f"this history does not show seat {seat}'s cards (it is seat "
             f"{history.get('viewer_seat')}'s download, or seat {seat} was not dealt in)"
         )
-    others = [k for k in dealt if k != str(seat)]
-    if not others:
-        raise ReviewError(
-            f"this is seat {seat}'s own download: it lists only that seat's cards, so the hand "
-            "cannot be replayed here; use the Review view of the web replayer (the server "
-            "holds the whole hand) or review a terminal save"
-        )
+
+
+def _playable(history: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
+    """``history`` itself, or for a seat's own download a stand-in hand that gives the seat
+    exactly the views it had (:mod:`anaconda_poker.analysis.own_download`)."""
+    dealt = history["dealt"]
+    if any(k != str(seat) for k in dealt):
+        return history
+    try:
+        return stand_in_history(history, seat)
+    except StandInError as exc:
+        raise ReviewError(f"seat {seat}'s own download cannot be reviewed: {exc}") from exc
 
 
 def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint]:
@@ -455,8 +461,9 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
     equity question built from that view alone. Declarations are skipped.
 
     Args:
-        history: a HAND_HISTORY.md document holding ``seat``'s cards and every seat's dealt
-            cards (a terminal save, or a full download).
+        history: a HAND_HISTORY.md document holding ``seat``'s cards: every seat's (a
+            terminal save, a full download) or the seat's own download with its
+            ``received`` cards, replayed with stand-in cards for what the seat never saw.
         seat: the seat to review.
 
     Returns:
@@ -468,6 +475,7 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
             names the action).
     """
     _check_shows_seat(history, seat)
+    history = _playable(history, seat)
     try:
         state = start_from_history(history)
     except ReplayError as exc:
