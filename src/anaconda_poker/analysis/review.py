@@ -535,6 +535,13 @@ def _net(history: Mapping[str, Any], seat: int) -> int | None:
     return None
 
 
+def _best_or_chosen(top: Choice, mine: Choice) -> Choice:
+    """The model's best choice, or the seat's own when it is worth as much: among equal
+    shares the ranking's order is arbitrary (ties go to the lower card codes, which once
+    showed a pair of threes with 8-6-2 as "best" beside the seat's own threes with K-9-8)."""
+    return mine if mine.result.share >= top.result.share else top
+
+
 def _review_pass(
     point: DecisionPoint,
     model: OpponentModel,
@@ -562,7 +569,7 @@ def _review_pass(
     )
     chosen_cards = tuple(sorted(point.action.cards))
     mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
-    top = ranked[0]
+    top = _best_or_chosen(ranked[0], mine)
     best = Option("pass", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
     return DecisionReview(
@@ -590,7 +597,7 @@ def _review_arrange(
     ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
-    top = ranked[0]
+    top = _best_or_chosen(ranked[0], mine)
     best = Option("arrange", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
     order = mine.cards if mine.cards != kept else None
