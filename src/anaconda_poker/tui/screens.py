@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -211,20 +212,24 @@ class HelpScreen(ModalScreen[None]):
             ("PgUp/PgDn", _("Scroll the table log")),
             ("Q", _("Quit (with a session summary)")),
         ]
-        text = Text()
-        text.append(_("Keys") + "\n", style="bold #ffd75f")
+        # Two columns, so a description that wraps on a narrow terminal stays under its
+        # own column instead of starting again below the keys.
+        keys = Table.grid(padding=(0, 1))
+        keys.add_column(style="bold #f2d27a", no_wrap=True, min_width=11)
+        keys.add_column(overflow="fold")
         for key, label in rows:
-            text.append(f"  {key:<10}", style="bold #f2d27a")
-            text.append(label + "\n")
-        text.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
+            keys.add_row("  " + key, label)
+        commands = Text()
+        commands.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
         for line in command_examples(_):
-            text.append(f"  {line}\n")
+            commands.append(f"  {line}\n")
         if _.language != "en":
             english = "fold, call, raise 8, pass 1 2 3, high, help, quit"
-            text.append(
+            commands.append(
                 "  " + _("The English words work too: {commands}", commands=english) + "\n",
                 style="dim",
             )
+        text = Group(Text(_("Keys"), style="bold #ffd75f"), keys, commands)
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Static(text)
