@@ -24,7 +24,8 @@ are **expected chips from this decision on** (chips already in the pot are sunk)
   five in another order, the review names the model's disguising order
   (:func:`~anaconda_poker.analysis.advice.reveal_order`) and prices it at zero.
 * **Betting** (RULES.md §4), with ``P`` the pot before acting (this round's bets included),
-  ``C`` the chips to call, ``e`` the expected share: fold ``0``; check or call
+  ``C`` the chips to call, ``e`` the expected share (before the arrangement shrunk halfway
+  toward the fair share ``1/players``, :data:`EARLY_SHRINK`): fold ``0``; check or call
   ``e·(P + C) − C`` (a showdown with no more betting); bet or raise ``X`` chips more: after
   the arrangement, the call's value plus the calculator's ``bet_gain`` (weak opponents fold,
   the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
@@ -90,6 +91,10 @@ DEFAULT_TRIALS = 2_000
 """Deals per decision (per candidate, on common deals, for passes and arrangements)."""
 MAX_TRIALS = 100_000
 """Most deals per decision a review accepts (bounds the time of one review)."""
+EARLY_SHRINK = 0.5
+"""Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
+``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
+bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
 _POT_FRACTION = 0.75
 """The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
 
@@ -337,6 +342,8 @@ class HandReview:
         threshold: chips of loss above which a decision is a mistake.
         decisions: in the order they were made.
         net: the seat's chips won (+) or lost (−) in the hand, ``None`` if unfinished.
+        stake: the pot the hand reached (chips), on which passes and arrangements are
+            priced (0 for an unfinished hand: then each decision's own pot).
         trials: deals per decision asked for.
     """
 
@@ -347,6 +354,7 @@ class HandReview:
     decisions: tuple[DecisionReview, ...]
     net: int | None
     trials: int
+    stake: int = 0
 
     @property
     def loss(self) -> float:
@@ -365,6 +373,7 @@ class HandReview:
             "description": self.description,
             "threshold": self.threshold,
             "net": self.net,
+            "stake": self.stake,
             "trials": self.trials,
             "loss": round(self.loss, 3),
             "by_phase": {
@@ -666,6 +675,9 @@ def _review_bet(
 
     base = ask(None, 0)
     e = base.share
+    if not arranged:  # the passes will change every hand: shrink toward the fair share
+        fair = 1.0 / (opponents + 1)
+        e = fair + EARLY_SHRINK * (e - fair)
     options: list[Option] = []
     if ActionKind.FOLD in legal.kinds:
         options.append(Option("fold", 0.0, 0.0))
@@ -777,6 +789,7 @@ def review_hand(
         decisions=tuple(out),
         net=_net(history, seat),
         trials=trials,
+        stake=final,
     )
 
 

@@ -36,6 +36,17 @@ def review_renderable(
             )
         )
     )
+    if review.stake:
+        parts.append(
+            Text(
+                _(
+                    "Passes and arrangements are priced on the pot this hand reached ({chips}), "
+                    "bets on the pot of the moment.",
+                    chips=_.number(review.stake),
+                ),
+                style="dim",
+            )
+        )
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("When"))
     table.add_column(_("You chose"))
