@@ -607,8 +607,12 @@ def _review_arrange(
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
     top = _best_or_chosen(ranked[0], mine)
-    best = Option("arrange", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
+    best = (
+        chosen  # the same five: its order is the ``order`` hint below
+        if top is mine
+        else Option("arrange", top.result.share * stake, top.result.share, top.cards)
+    )
     order = mine.cards if mine.cards != kept else None
     return DecisionReview(
         index=point.index,
