@@ -135,6 +135,7 @@ def serve(
         public_origin,
     )
     from anaconda_poker.server.log_format import LOG_FORMATS, log_config
+    from anaconda_poker.server.memory_trace import start_from_environment as start_tracing
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -237,6 +238,7 @@ def serve(
         proxy_headers=False,
     )
     server = uvicorn.Server(config)
+    start_tracing()  # only with ANACONDA_POKER_TRACEMALLOC set (a diagnostic)
     # fewer, larger young-generation collections: the default (700) runs the collector
     # dozens of times a second under load, and each pass stalls every table for a moment
     gc.set_threshold(GC_GENERATION0, 20, 20)
