@@ -67,7 +67,12 @@ class Lobby:
         self.between_hands = between_hands
         self.seed_window = seed_window
         self.tables: dict[str, Table] = {}
+        # token hash -> (table id, seat; -1 at a failed table), and the hash each running
+        # seat was last taken with, so a seat taken again drops its former holder's entry:
+        # one entry per seat, however many players came and went (a soak run's seat changes
+        # otherwise grew this by one entry each, for good)
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._seat_tokens: dict[tuple[str, int], str] = {}
         self.failed_tables: dict[str, FailedTable] = {}
         self.reviver = TableReviver(self)  # tables stopped by a failed write come back
         self._create_lock = asyncio.Lock()
@@ -142,7 +147,23 @@ class Lobby:
         self.tables[table.table_id] = table
         for record in table.seats:
             if record is not None and record.token_hash is not None:
-                self._tokens[record.token_hash] = (table.table_id, record.seat)
+                self._index_token(record.token_hash, table.table_id, record.seat)
+
+    def _index_token(self, digest: str, table_id: str, seat: int) -> None:
+        """Point ``digest`` at ``(table_id, seat)``, dropping the entry of whoever held that
+        seat before (their token holds nothing any more: :meth:`seat_for_token` refuses it
+        either way)."""
+        former = self._seat_tokens.get((table_id, seat))
+        if former is not None and former != digest:
+            self._tokens.pop(former, None)
+        self._tokens[digest] = (table_id, seat)
+        self._seat_tokens[(table_id, seat)] = digest
+
+    @property
+    def indexed_tokens(self) -> int:
+        """Entries of the token index: at most one per seat of a running table, plus the
+        tokens stored for tables that could not be rebuilt."""
+        return len(self._tokens)
 
     # ------------------------------------------------------------------ queries
     def table(self, table_id: str) -> Table:
@@ -435,7 +456,7 @@ class Lobby:
         seat = await table.request(
             "take_seat", None, name=request.name, seat=request.seat, token_hash=digest
         )
-        self._tokens[digest] = (table_id, int(seat))
+        self._index_token(digest, table_id, int(seat))
         return int(seat), token
 
 
