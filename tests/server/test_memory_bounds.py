@@ -1,15 +1,23 @@
 """Memory that grows with the traffic stays within its bounds (issue 17, the soak's memory):
-the lobby's token index keeps one entry per seat however many players come and go."""
+the lobby's token index keeps one entry per seat however many players come and go, and the
+latencies of ``GET /api/stats`` are one window for the whole server (not one per table)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import random
+import time
+from collections import deque
+
 import pytest
-from server_helpers import FakeConnection
+from server_helpers import FakeConnection, choose_from_legal
 
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.lobby import Lobby
-from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
+from anaconda_poker.server.protocol import BotSpec, CreateTableRequest, TakeSeatRequest
+from anaconda_poker.server.table import Table
 
 
 async def test_the_token_index_keeps_one_entry_per_seat_however_many_players_came() -> None:
@@ -39,5 +47,52 @@ async def test_the_token_index_keeps_one_entry_per_seat_however_many_players_cam
             with pytest.raises(ClientError) as refused:
                 lobby.seat_for_token(token)
             assert refused.value.code == "bad_token"
+    finally:
+        await lobby.stop()
+
+
+async def _play_hands(table: Table, conn: FakeConnection, hands: int) -> int:
+    """Act for ``conn``'s seat, as a websocket message timed on arrival, until ``hands``
+    hands are finished; the number of actions taken."""
+    rng, seen, acted = random.Random(5), 0, 0
+    while table.stats.hands_finished < hands:
+        await asyncio.sleep(0.001)
+        frames, seen = conn.frames[seen:], len(conn.frames)
+        latest = next((f for f in reversed(frames) if f["type"] == "state"), None)
+        if latest is None or latest["turn"] is None or conn.seat not in latest["view"]["to_act"]:
+            continue
+        action = choose_from_legal(latest["view"]["you"]["legal"], rng, passive=True)
+        with contextlib.suppress(ClientError):
+            await table.request(
+                "action", conn, turn=latest["turn"], action=action, received=time.perf_counter()
+            )
+            acted += 1
+    return acted
+
+
+async def test_every_table_appends_its_latencies_to_one_window_of_the_server() -> None:
+    window: deque[float] = deque(maxlen=8)
+    lobby = Lobby(None, None, between_hands=0, seed_window=0, latencies=window)
+    acted = 0
+    try:
+        for n in range(3):  # a calling station never folds: the host acts in every hand
+            table, seat, token = await lobby.create_table(
+                CreateTableRequest(
+                    name=f"T{n}",
+                    host_name="Host",
+                    seats=2,
+                    bots=[BotSpec(seat=1, level="calling-station")],
+                    action_timer=None,
+                    bot_pause=0,
+                )
+            )
+            assert table.stats.latencies is window
+            host = FakeConnection(seat, hash_token(token))
+            await table.request("join", host)
+            acted += await _play_hands(table, host, 3)
+        assert acted >= 9  # 9 hands, each with an action of the host: the window keeps 8
+        assert len(window) == 8
+        assert all(0 <= x < 60 for x in window)
+        assert lobby.stats()["action_latency_ms"]["samples"] == 8
     finally:
         await lobby.stop()

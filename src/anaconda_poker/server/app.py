@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
-from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.lobby import LATENCY_SAMPLES, Lobby
 from anaconda_poker.server.metrics import ServerMetrics, metrics_of
 from anaconda_poker.server.metrics_route import install_metrics_route
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
@@ -75,7 +75,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             between_hands=settings.between_hands,
             seed_window=settings.seed_window,
             presence=settings.presence(),
-            table_observer=None if metrics is None else metrics.observe_table,
+            latencies=None if metrics is None else metrics.latency_window(LATENCY_SAMPLES),
         )
         app.state.lobby = lobby
         if metrics is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,9 @@ log = logging.getLogger("anaconda_poker.server.lobby")
 
 DEFAULT_LOBBY_NAME = "Lobby"
 
+LATENCY_SAMPLES = 10_000
+"""Players' latest actions whose latencies ``GET /api/stats`` summarises, over all tables."""
+
 
 class Lobby:
     """All tables of one server process.
@@ -45,7 +49,10 @@ class Lobby:
             (``server/seeds.py``).
         presence: the tables' socket limits and timings (``server/presence.py``).
         table_observer: called with every table built (created, rebuilt at start-up or
-            revived) before it starts; the metrics use it (``server/metrics.py``).
+            revived) before it starts.
+        latencies: the window of the players' latest action latencies (seconds) every table
+            appends to (``GET /api/stats``); default: a deque of :data:`LATENCY_SAMPLES`.
+            The metrics pass one that also observes a histogram (``server/metrics.py``).
     """
 
     def __init__(
@@ -58,8 +65,12 @@ class Lobby:
         seed_window: float = DEFAULT_SEED_WINDOW,
         presence: PresenceOptions | None = None,
         table_observer: Callable[[Table], None] | None = None,
+        latencies: deque[float] | None = None,
     ) -> None:
         self.store = store
+        # one window for the whole server, not one per table: per table, 2,000 samples
+        # each (64 KiB) filled up over an hour of play, 31 MiB at 500 tables
+        self.latencies = deque(maxlen=LATENCY_SAMPLES) if latencies is None else latencies
         self.table_observer = table_observer
         self.presence = presence
         self.writer = writer
@@ -139,6 +150,7 @@ class Lobby:
             seed_window=self.seed_window,
             presence=self.presence,
         )
+        table.stats.latencies = self.latencies
         if self.table_observer is not None:
             self.table_observer(table)
         return table
@@ -232,7 +244,7 @@ class Lobby:
     def stats(self) -> dict[str, Any]:
         """Counters of the whole server (``GET /api/stats``); latencies in milliseconds."""
         tables = list(self.tables.values())
-        latencies = sorted(x for t in tables for x in t.stats.latencies)
+        latencies = sorted(self.latencies)
 
         def percentile(p: float) -> float | None:
             if not latencies:
