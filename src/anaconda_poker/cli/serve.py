@@ -20,6 +20,7 @@ from pathlib import Path
 import typer
 
 from anaconda_poker.cli.main import app
+from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
@@ -106,6 +107,11 @@ def serve(
         help="Seconds over which table updates from sockets joining and leaving are "
         "coalesced into one (0: one per join).",
     ),
+    full_collection_interval: str = typer.Option(
+        str(int(FULL_COLLECTION_INTERVAL)),
+        help="Seconds between two full runs of Python's garbage collector, which frees the "
+        "objects closed connections leave behind, or 'off' (Python's own schedule only).",
+    ),
     public_url: str | None = typer.Option(
         None,
         envvar="ANACONDA_POKER_PUBLIC_URL",
@@ -184,6 +190,9 @@ def serve(
         origins.append(public_origin(public_url))
     grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
     per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
+    collection_interval = _off_or(
+        full_collection_interval, "--full-collection-interval", float, "seconds >= 1"
+    )
     per_address = _off_or(
         max_sockets_per_address, "--max-sockets-per-address", int, "an integer >= 1"
     )
@@ -204,6 +213,7 @@ def serve(
         table_update_delay=table_update_delay,
         metrics=metrics,
         node=node,
+        full_collection_interval=collection_interval,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)

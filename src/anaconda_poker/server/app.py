@@ -21,6 +21,7 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from anaconda_poker.server.collector import FullCollections
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
 from anaconda_poker.server.lobby import LATENCY_SAMPLES, Lobby
@@ -82,10 +83,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             metrics.attach(lobby)
         await lobby.start(default_lobby=settings.create_default_lobby)
         watchdog = asyncio.create_task(_watch_loop_lag())
+        collections = None
+        if settings.full_collection_interval is not None:
+            collections = FullCollections(settings.full_collection_interval)
+            collections.start()
+        app.state.full_collections = collections
         try:
             yield
         finally:
             watchdog.cancel()
+            if collections is not None:
+                await collections.stop()
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
@@ -59,6 +60,9 @@ class ServerSettings:
             direct connections only (a request through a proxy gets ``404 not_found``).
         node: this server node's name, in the metrics and every log line (default: the
             machine's host name).
+        full_collection_interval: seconds between two full runs of Python's garbage
+            collector, which frees closed connections (``server/collector.py``); ``None``:
+            only Python's own schedule.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -79,6 +83,7 @@ class ServerSettings:
     forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()
     metrics: bool = True
     node: str = field(default_factory=socket.gethostname)
+    full_collection_interval: float | None = FULL_COLLECTION_INTERVAL
 
     def presence(self) -> PresenceOptions:
         """The tables' socket options (``server/presence.py``).
