@@ -11,7 +11,8 @@ played in this one process. Two montecarlo bots play the same blocks with the sa
   (:mod:`anaconda_poker.analysis.reference`: one outcome per choice, percentiles by binary
   search, every reveal order worked out), on the batch evaluator's reference paths
   (``_evaluate(light=False)``: column-wise for small batches, one pass per seven-card
-  subset for 8 and 9 cards) for every bot;
+  subset for 8 and 9 cards) for every bot, and one draw per step of the deal sampler
+  (``sample_deals_reference``);
 * **fast**: the default bot on the default evaluator.
 
 The table cache serves both (it is measured in its own row below). Blocks alternate
@@ -39,6 +40,8 @@ from rich.console import Console
 from rich.table import Table
 
 from anaconda_poker import tablecache
+from anaconda_poker.analysis import equity as equity_module
+from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.bots.protocol import View
@@ -51,6 +54,7 @@ from anaconda_poker.core.state import LegalActions
 
 SEATS = ("montecarlo", "heuristic", "random", "random")
 EVALUATE = batch._evaluate
+SAMPLE_DEALS = equity_module.sample_deals
 
 
 class Run:
@@ -79,6 +83,7 @@ class Run:
         MonteCarloBot.act = timed  # type: ignore[method-assign]
         if self.name == "reference":
             batch._evaluate = functools.partial(EVALUATE, light=False)  # type: ignore[assignment]
+            equity_module.sample_deals = sample_deals_reference
         try:
             cpu, wall = time.process_time(), time.perf_counter()
             states = [play_hand(self.spec, block, r) for r in range(self.spec.block_hands(block))]
@@ -87,6 +92,7 @@ class Run:
         finally:
             MonteCarloBot.act = original  # type: ignore[method-assign]
             batch._evaluate = EVALUATE
+            equity_module.sample_deals = SAMPLE_DEALS
         n = len(self.spec.seats)
         for rotation, state in enumerate(states):
             result = state.result

@@ -1,9 +1,14 @@
 """Fixtures shared by several test folders: a throwaway PostgreSQL server per test worker
 (``storage/postgres_server.py``; that folder is put on ``sys.path`` because the suite runs in
-importlib mode), used by the storage and the server tests."""
+importlib mode), used by the storage and the server tests.
+
+Bot failures are loud in tests: ``ANACONDA_POKER_STRICT_BOTS`` is set (inherited by server
+subprocesses too), so a bot that raises or chooses an illegal action fails the test instead
+of being replaced by the hosts' fallback action (``anaconda_poker.bots.fallback``)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +16,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "storage"))
+os.environ.setdefault("ANACONDA_POKER_STRICT_BOTS", "1")
 
 from postgres_server import fresh_database, running_postgres
 

@@ -30,8 +30,8 @@ from anaconda_poker.core.fairness import (
     deck_leaves,
     leaves_root,
     seat_openings,
-    verify_history,
 )
+from anaconda_poker.core.fairness_verify import verify_history
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import random_legal_action
 

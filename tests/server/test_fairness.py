@@ -23,8 +23,8 @@ from anaconda_poker.core.fairness import (
     commitment_matches,
     deal_from_deck,
     deck_commitment,
-    verify_history,
 )
+from anaconda_poker.core.fairness_verify import verify_history
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server.bot_seats import random_legal_action
 

@@ -26,9 +26,9 @@ from anaconda_poker.core.fairness import (
     deck_commitment_v2,
     deck_leaves,
     leaves_root,
-    verify_history,
 )
 from anaconda_poker.core.fairness_v3 import shuffle_permutation, verify_any
+from anaconda_poker.core.fairness_verify import verify_history
 from anaconda_poker.server.histories import history_for
 
 

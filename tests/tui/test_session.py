@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from anaconda_poker.bots.fallback import STRICT_ENV, BotDecisionError, fallback_action
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.history import replay
@@ -66,10 +67,14 @@ def test_hands_keep_every_chip_and_replay_exactly(tmp_path: Path) -> None:
         assert record.path is not None
         history = json.loads(record.path.read_text(encoding="utf-8"))
         assert replay(history).result.to_dict() == state.result.to_dict()  # type: ignore[union-attr]
-        assert sum(p.stack for p in session.players) == 150
+        # Chips only come from buy-ins: 150, plus 50 for each bot that went broke and
+        # bought in again (the session allows rebuys by default).
+        rebuys = sum(p.rebuys for p in session.players)
+        assert sum(p.stack for p in session.players) == 150 + 50 * rebuys
         for player in session.players:
             if player.seat in state.order:
-                assert player.stack == state.stack[player.seat]
+                bought = 50 if player.seat in record.rebought else 0
+                assert player.stack == state.stack[player.seat] + bought
     assert len(session.records) == len(buttons) >= 2
     # The button moves one seat clockwise among the players dealt in (RULES.md §1).
     for (before, _), (after, dealt_in) in itertools.pairwise(buttons):
@@ -102,25 +107,66 @@ def test_dealers_choice_changes_the_game_for_later_hands(tmp_path: Path) -> None
     assert session.start_hand().config.split is Split.HIGH_ONLY
 
 
-def test_a_faulty_bot_cannot_stop_the_game(tmp_path: Path) -> None:
-    class Broken:
-        def choose(self, state: object, seat: int) -> Action:
-            raise RuntimeError("bug")
+class _Broken:
+    def choose(self, state: object, seat: int) -> Action:
+        raise RuntimeError("bug")
 
-    session = TableSession(
+
+def _broken_session() -> TableSession:
+    return TableSession(
         config=TableConfig(),
         names=["Me", "Bug"],
         human_seat=0,
-        policies={1: Broken()},
+        policies={1: _Broken()},
         stack=20,
         rng=random.Random(1),
     )
+
+
+def test_a_faulty_bot_checks_when_checking_is_free_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Outside strict mode a failing bot plays the fallback: against a player who only
+    checks and calls it never folds (it used to fold with checking free), so the hand
+    reaches the showdown with both seats in."""
+    monkeypatch.delenv(STRICT_ENV, raising=False)
+    session = _broken_session()
     state = session.start_hand()
-    seat = session.pending_bot()
-    if seat is not None:
+    bot_kinds = []
+    while not state.is_complete:
+        seat = session.pending_bot()
+        if seat is None:
+            legal = state.legal_actions(0)
+            if ActionKind.CHECK in legal.kinds:
+                session.apply_human(Action.check())
+            elif ActionKind.CALL in legal.kinds:
+                session.apply_human(Action.call())
+            else:
+                session.apply_human(fallback_action(state, 0))
+            continue
+        free = ActionKind.CHECK in state.legal_actions(seat).kinds
         event = session.play_bot(seat)
-        assert event.action.kind is ActionKind.FOLD
+        bot_kinds.append(event.action.kind)
+        if free:
+            assert event.action.kind is ActionKind.CHECK
+    assert ActionKind.FOLD not in bot_kinds
+    assert ActionKind.CHECK in bot_kinds and ActionKind.PASS in bot_kinds
+    assert state.result is not None and state.result.showdown
     assert state.chip_total() == state.starting_total
+
+
+def test_a_faulty_bot_is_a_loud_error_in_strict_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STRICT_ENV, "1")
+    session = _broken_session()
+    session.start_hand()
+    seat = session.pending_bot()
+    while seat is None:  # the person acts first: check or pass until the bot is asked
+        state = session.state
+        assert state is not None
+        session.apply_human(fallback_action(state, 0))
+        seat = session.pending_bot()
+    with pytest.raises(BotDecisionError, match=r"bot at seat 1.*bug"):
+        session.decide_bot(seat)
 
 
 def test_bad_session_settings() -> None:

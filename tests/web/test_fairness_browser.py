@@ -23,7 +23,6 @@ from anaconda_poker.core.fairness import (
     deck_commitment,
     deck_commitment_v2,
     leaves_root,
-    verify_history,
 )
 from anaconda_poker.core.fairness_v3 import (
     canonical_seeds,
@@ -31,6 +30,7 @@ from anaconda_poker.core.fairness_v3 import (
     shuffle_permutation,
     verify_any,
 )
+from anaconda_poker.core.fairness_verify import verify_history
 from anaconda_poker.server.histories import history_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]

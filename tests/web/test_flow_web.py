@@ -442,3 +442,113 @@ def test_an_absent_player_is_shown_away_and_played_for(server: Any, open_page: A
         "(sel) => document.querySelector(sel).innerText !== 'Away: plays by default'",
         arg=status,
     )
+
+
+def test_the_lobby_sets_the_time_bank_refill(server: Any, open_page: Any) -> None:
+    """The create form offers the time bank's refill (issue 12 §3) under the timer, refuses a
+    value outside the server's bounds before sending, and the table gets what was typed."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#table-name", "Refill")
+    page.fill("#host-name", "Ana")
+    page.check("#timer-on")
+    page.fill("#time-bank", "90")
+    page.fill("#time-bank-refill", "7")
+    page.fill("#time-bank-refill-hands", "0")
+    page.click("#create-table")
+    assert page.locator("#create-error").inner_text() == (
+        "Hands between refills: enter a whole number from 1 to 1,000."
+    )
+    assert page.url.endswith("/")  # nothing was created
+    page.fill("#time-bank-refill-hands", "3")
+    page.click("#create-table")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    table_id = page.url.rsplit("/", 1)[-1]
+    info = json.loads(page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.text())"))
+    table = info.get("table", info)
+    assert (table["time_bank"], table["time_bank_refill"], table["time_bank_refill_hands"]) == (
+        90,
+        7,
+        3,
+    )
+
+
+RECORD_LANDINGS = """
+window.__landings = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (this.classList.contains('chip-fly')) {
+    const m = /translate\\(calc\\((-?[\\d.]+)px - 50%\\), calc\\((-?[\\d.]+)px - 50%\\)\\)/
+      .exec(frames[1].transform);
+    const x = parseFloat(this.style.left) + parseFloat(m[1]);
+    const y = parseFloat(this.style.top) + parseFloat(m[2]);
+    const plate = [...document.querySelectorAll('.seat .seat-plate')].find((p) => {
+      const r = p.getBoundingClientRect();
+      return Math.abs(r.left + r.width / 2 - x) < 1 && Math.abs(r.top + r.height / 2 - y) < 1;
+    });
+    window.__landings.push(plate ? Number(plate.closest('.seat').dataset.seat) : 'pot');
+  }
+  return animate.call(this, frames, options);
+};
+"""
+
+
+def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: Any) -> None:
+    """At the end of a hand chips fly from the pot to the plate of every seat that won a
+    share, and to no other seat (issue 12 §3, chip motion)."""
+    page = open_page().page
+    page.add_init_script(RECORD_LANDINGS)
+    create_table_in_lobby(
+        page, server.url, name="Pot", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    play_until_hand_done([page])  # calling stations never fold: the hand ends at a showdown
+    winners = set(
+        page.eval_on_selector_all(
+            "#shown-hands li.winner", "els => els.map(e => Number(e.dataset.seat))"
+        )
+    )
+    assert winners, "a showdown has at least one winner"
+    page.wait_for_function(
+        "(n) => window.__landings.filter((s) => s !== 'pot').length >= n", arg=len(winners)
+    )
+    landed = [s for s in page.evaluate("window.__landings") if s != "pot"]
+    assert sorted(landed) == sorted(winners)
+
+
+FAKE_NOTIFICATIONS = """
+window.__notes = [];
+window.Notification = class {
+  static permission = 'default';
+  static requestPermission() {
+    window.Notification.permission = 'granted';
+    return Promise.resolve('granted');
+  }
+  constructor(title, options) { window.__notes.push([title, options.body]); }
+  close() {}
+};
+"""
+
+
+def test_a_hidden_tab_gets_a_notification_on_its_turn_once_allowed(
+    server: Any, open_page: Any
+) -> None:
+    """ "Notify me" asks the browser's permission and then goes away; a turn that starts while
+    the tab is hidden raises a notification naming the table, one on a visible tab does not."""
+    page = open_page().page
+    page.add_init_script(FAKE_AUDIO_AND_HIDDEN + FAKE_NOTIFICATIONS)
+    create_table_in_lobby(
+        page, server.url, name="Notes", host="Ana", bots=2, seats=3, bot_level="calling-station"
+    )
+    page.wait_for_selector("#act-check:not([disabled])")
+    assert page.evaluate("window.__notes") == []  # visible tab: no notification
+    page.click("#notify-toggle")
+    page.wait_for_selector("#notify-toggle", state="detached")
+    page.evaluate("window.__hidden = true")
+    act_once(page)  # our decision; the calling stations act, and our next turn comes
+    end = time.monotonic() + 60
+    while not page.evaluate("window.__notes.length"):
+        assert time.monotonic() < end, "no notification on the next turn"
+        if act_once(page) is None:
+            page.wait_for_timeout(50)
+    assert page.evaluate("window.__notes")[0] == ["Your turn", "Notes"]

@@ -73,7 +73,10 @@ def sample_deals(
     """``trials`` independent uniform draws of ``count`` distinct cards from ``pool``.
 
     A vectorised partial Fisher–Yates shuffle of each row (Knuth, TAOCP vol. 2, §3.4.2,
-    algorithm P), stopped after ``count`` swaps.
+    algorithm P), stopped after ``count`` swaps. The swap targets of all steps are drawn
+    in one call (row ``j`` uniform in ``j..size-1``): NumPy draws them in the order of
+    one call per step, so the deals are those of the step-by-step draws
+    (:func:`~anaconda_poker.analysis.reference.sample_deals_reference`, tested equal).
 
     Returns:
         uint8[trials, count]: row ``t`` is an ordered uniform sample without replacement.
@@ -85,13 +88,14 @@ def sample_deals(
     if count > size:
         raise ValueError(f"cannot draw {count} distinct cards from a pool of {size}")
     deck = np.tile(np.asarray(pool, dtype=np.uint8), trials)
-    base = np.arange(trials, dtype=np.intp) * size
+    steps = np.arange(count, dtype=np.intp)[:, None]
+    targets = rng.integers(steps, size, size=(count, trials), dtype=np.intp)
+    targets += np.arange(0, trials * size, size, dtype=np.intp)
     for j in range(count):
-        target = base + rng.integers(j, size, size=trials, dtype=np.intp)
-        here = base + j
+        target = targets[j]
         picked = deck[target]
-        deck[target] = deck[here]
-        deck[here] = picked
+        deck[target] = deck[j::size]  # card j of every row
+        deck[j::size] = picked
     return deck.reshape(trials, size)[:, :count]
 
 
@@ -100,3 +104,64 @@ def as_generator(rng: np.random.Generator | int | None) -> np.random.Generator:
     if isinstance(rng, np.random.Generator):
         return rng
     return np.random.default_rng(rng)
+
+
+def sample_placed(
+    pool: Sequence[int],
+    placed: Sequence[int],
+    lead: int,
+    slots: int,
+    sink: int,
+    trials: int,
+    rng: np.random.Generator,
+) -> CardArray:
+    """Deals in which the ``placed`` cards are certainly in the opponents' hands.
+
+    Each row first gives ``lead`` cards from ``pool`` (uniform, without replacement), then
+    fills ``slots + sink`` places: the ``placed`` cards take uniformly random places among
+    them, the rest of the pool fills the others uniformly. The ``sink`` places (unknown cards
+    of hands that are not valued: folded or fully shown opponents) are then dropped. This is
+    the uniform distribution over the deals consistent with "each placed card is in one of
+    those places" (every consistent assignment has the same probability).
+
+    Returns:
+        uint8[trials, lead + slots].
+
+    Raises:
+        ValueError: if the placed cards do not fit in ``slots + sink`` places, or the pool
+            cannot fill the other places.
+    """
+    places = slots + sink
+    m = len(placed)
+    if m > places:
+        raise ValueError(f"cannot place {m} cards in {places} places")
+    fill = sample_deals(pool, lead + places - m, trials, rng)
+    out = np.empty((trials, lead + places), dtype=np.uint8)
+    out[:, :lead] = fill[:, :lead]
+    order = np.argsort(rng.random((trials, places)), axis=1)
+    rows = np.arange(trials)[:, None]
+    body = np.empty((trials, places), dtype=np.uint8)
+    body[rows, order[:, :m]] = np.asarray(placed, dtype=np.uint8)
+    body[rows, order[:, m:]] = fill[:, lead:]
+    out[:, lead:] = body
+    return out[:, : lead + slots]
+
+
+def enumerate_placed(
+    pool: Sequence[int], placed: Sequence[int], needs: Sequence[int], sink: int
+) -> CardArray:
+    """Every deal of :func:`sample_placed` (``needs[0]`` is ``lead``, the others the slot
+    groups), each once: :func:`enumerate_deals` over the pool and the placed cards together,
+    keeping the rows in which no placed card is among the lead cards or left undealt.
+
+    Returns:
+        uint8[m, sum(needs)].
+    """
+    cards = [*pool, *placed]
+    rows = enumerate_deals(cards, [*needs, sink])
+    lead = needs[0] if needs else 0
+    body = rows[:, lead:]
+    keep = np.ones(len(rows), dtype=bool)
+    for card in placed:
+        keep &= (body == card).any(axis=1)
+    return np.ascontiguousarray(rows[keep][:, : sum(needs)])

@@ -10,9 +10,10 @@ fast paths give exactly the same results (same floats) on the same seeds, and
 ``benchmarks/bots.py`` plays the arena with a montecarlo bot built on them
 (``MonteCarloBot(reference=True)``) as the baseline of the same run.
 
-The opponents' values and the consistency weights are kept here too (one evaluator call
-per opponent); helpers the fast paths did not change (dealing, the field's best, the
-accumulator's weighted sums) are shared with the fast code.
+The opponents' values, the consistency weights (one evaluator call per opponent) and the
+deal sampler (one draw per step) are kept here too; helpers the fast paths did not change
+(exact dealing, the field's best, the accumulator's weighted sums) are shared with the
+fast code.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ __all__ = [
     "equity_reference",
     "opponent_values_reference",
     "pass_choices_reference",
+    "sample_deals_reference",
 ]
 
 
@@ -344,3 +346,22 @@ def consistency_weights_reference(
         factor = np.where(consistent, 1.0, slack)
         weights = factor if weights is None else weights * factor
     return weights
+
+
+def sample_deals_reference(
+    pool: Sequence[int], count: int, trials: int, rng: np.random.Generator
+) -> CardArray:
+    """The code of :func:`~anaconda_poker.analysis.dealing.sample_deals` before the fast
+    paths: one draw of swap targets per Fisher–Yates step (the same deals)."""
+    size = len(pool)
+    if count > size:
+        raise ValueError(f"cannot draw {count} distinct cards from a pool of {size}")
+    deck = np.tile(np.asarray(pool, dtype=np.uint8), trials)
+    base = np.arange(trials, dtype=np.intp) * size
+    for j in range(count):
+        target = base + rng.integers(j, size, size=trials, dtype=np.intp)
+        here = base + j
+        picked = deck[target]
+        deck[target] = deck[here]
+        deck[here] = picked
+    return deck.reshape(trials, size)[:, :count]

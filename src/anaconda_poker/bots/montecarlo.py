@@ -316,7 +316,7 @@ class MonteCarloBot:
             receiver = neighbour(live, int(view["you"]["seat"]), direction)
             future = sum(self.config.pass_counts[index + 1 :])
             ahead = min(future, self.lookahead, MAX_CARDS - PLAYABLE_CARDS)
-            room = len(knowledge.pool()) - knowledge.needed() - legal.pass_count
+            room = knowledge.spare() - legal.pass_count
             if ahead * (1 + len(knowledge.active)) > room:
                 ahead = 0
             ranked = self._pass_choices(

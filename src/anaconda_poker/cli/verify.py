@@ -45,8 +45,11 @@ from rich.table import Table
 from anaconda_poker.cli.main import app
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.core.fairness import Verification, deal_from_deck
+from anaconda_poker.core.fairness import (
+    deal_from_deck,
+)
 from anaconda_poker.core.fairness_v3 import verify_any
+from anaconda_poker.core.fairness_verify import Verification
 from anaconda_poker.core.history import replay as replay_history
 
 NO_COMMITMENT = (

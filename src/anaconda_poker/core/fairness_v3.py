@@ -47,17 +47,18 @@ from dataclasses import replace
 from typing import Any
 
 from anaconda_poker.core import fairness as v2
+from anaconda_poker.core import fairness_verify as checks_v2
 from anaconda_poker.core.cards import card_str, parse_codes
 from anaconda_poker.core.fairness import (
     DECK_SIZE,
     FairnessError,
-    Verification,
     card_salt,
     deal_from_deck,
     dealt_positions,
     deck_commitment_v2,
     deck_leaves,
 )
+from anaconda_poker.core.fairness_verify import Verification, own_cards_check
 
 VERSION = 3
 """The fairness version this module implements (``deck_commitment_version``)."""
@@ -163,7 +164,7 @@ def shuffle_key(commitment: str, seeds: Sequence[tuple[int, str]]) -> bytes:
     Raises:
         FairnessError: the commitment is not 64 hex characters, or the seeds are malformed.
     """
-    key = bytes.fromhex(v2._check_digest(commitment, "the commitment"))
+    key = bytes.fromhex(v2.check_digest(commitment, "the commitment"))
     return hmac.digest(key, seed_message(canonical_seeds(seeds)), "sha256")
 
 
@@ -207,7 +208,7 @@ def derive_deck(
     Raises:
         FairnessError: the deck is not the 52 cards, or the commitment or a seed is malformed.
     """
-    cards = v2._check_deck(server_deck)
+    cards = v2.check_deck(server_deck)
     return [cards[p] for p in shuffle_permutation(commitment, seeds)]
 
 
@@ -231,7 +232,7 @@ def seat_openings_v3(
     Raises:
         FairnessError: ``seat`` was not dealt in, or the deck, salt or seeds are malformed.
     """
-    cards = v2._check_deck(server_deck)
+    cards = v2.check_deck(server_deck)
     commitment = deck_commitment_v2(cards, salt_hex)
     perm = shuffle_permutation(commitment, seeds)
     positions = dealt_positions(seats=seats, button=button, cards_each=cards_each)
@@ -308,7 +309,7 @@ def verify_any(
     """
     version = history.get("deck_commitment_version", 1)
     if version != VERSION:
-        result = v2.verify_history(history, replay=replay)
+        result = checks_v2.verify_history(history, replay=replay)
         if my_seed is None:
             return result
         check = (
@@ -317,7 +318,7 @@ def verify_any(
             f"this hand is fairness version {version}: it was dealt without player seeds",
         )
         checks = (*result.checks, check)
-        return replace(result, ok=False, checks=checks, summary=v2._failed_summary(checks))
+        return replace(result, ok=False, checks=checks, summary=checks_v2.failed_summary(checks))
     seeds = history_seeds(history)
     if "server_deck" in history or "deck_salt" in history:
         result = _verify_full(history, seeds, replay=replay)
@@ -335,7 +336,7 @@ def verify_any(
         summary = (
             result.summary + "; your seed was one of the seeds that shuffled the deck"
             if ok
-            else v2._failed_summary(checks)
+            else checks_v2.failed_summary(checks)
         )
         result = replace(result, ok=ok, checks=checks, summary=summary)
     return result
@@ -373,7 +374,7 @@ def _verify_full(
         server_deck = parse_codes(list(history["server_deck"]))
         deck = parse_codes(list(history["deck"]))
         salt = str(history["deck_salt"])
-        commitment = v2._check_digest(history["deck_commitment"], "deck_commitment")
+        commitment = v2.check_digest(history["deck_commitment"], "deck_commitment")
         button = int(history["button"])
         dealt = {int(s): parse_codes(list(c)) for s, c in history["dealt"].items()}
         cards_each = int((history.get("config") or {}).get("cards_dealt", 7))
@@ -433,7 +434,7 @@ def _verify_full(
         )
     )
     if replay:
-        checks.append(v2._replay_check(history))
+        checks.append(checks_v2.replay_check(history))
     ok = all(c[1] for c in checks)
     summary = (
         "full verification: the server's deck was fixed by the commitment published before "
@@ -441,7 +442,7 @@ def _verify_full(
         "player's seed, and the deal came from it"
         + (", and the actions reproduce the result" if replay else "")
         if ok
-        else v2._failed_summary(checks)
+        else checks_v2.failed_summary(checks)
     )
     return Verification(ok=ok, checks=tuple(checks), scope="full", summary=summary)
 
@@ -449,7 +450,7 @@ def _verify_full(
 def _verify_own(history: Mapping[str, Any], seeds: Sequence[tuple[int, str]]) -> Verification:
     """Version 3 own history: the version 2 checks on server-deck positions, through perm."""
     try:
-        commitment = v2._check_digest(history["deck_commitment"], "deck_commitment")
+        commitment = v2.check_digest(history["deck_commitment"], "deck_commitment")
         button = int(history["button"])
         seats = [int(entry["seat"]) for entry in history["seats"]]
         dealt = {int(s): parse_codes(list(cards)) for s, cards in history["dealt"].items()}
@@ -462,12 +463,12 @@ def _verify_own(history: Mapping[str, Any], seeds: Sequence[tuple[int, str]]) ->
     perm = shuffle_permutation(commitment, seeds)
     # Map the openings back to dealt positions and reuse the version 2 checks: the leaves
     # stay keyed by server position (they were committed before the seeds existed).
-    seat = v2._viewer_seat(history, dealt)
-    openings = v2._parse_openings(history["deck_openings"])
+    seat = checks_v2.viewer_seat(history, dealt)
+    openings = checks_v2.parse_openings(history["deck_openings"])
     inverse = {server: dealt_at for dealt_at, server in enumerate(perm)}
     as_v2 = dict(history)
     as_v2["deck_commitment_version"] = 2
-    base = v2._verify_own(as_v2)
+    base = checks_v2.verify_own_v2(as_v2)
     checks = [c for c in base.checks if c[0] in ("openings", "commitment")]
     owned = dealt_positions(seats=seats, button=button, cards_each=cards_each).get(seat, [])
     expected = [perm[p] for p in owned]
@@ -485,34 +486,13 @@ def _verify_own(history: Mapping[str, Any], seeds: Sequence[tuple[int, str]]) ->
             "seed or an opening was changed",
         )
     )
-    at = {position: card for position, card, _ in openings}
-    own = dealt[seat]
-    differences = []
-    for k, position in enumerate(expected):
-        listed = card_str(own[k]) if k < len(own) else "nothing"
-        held = card_str(at[position]) if position in at else "unopened"
-        if listed != held:
-            differences.append(
-                f"card {k + 1} of seat {seat} is {listed} in the history but server-deck "
-                f"position {position} (dealt position {inverse[position]}) holds {held}"
-            )
-    if len(own) != len(expected):
-        differences.append(
-            f"seat {seat} has {len(own)} dealt cards in the history, the deal gives {len(expected)}"
-        )
-    foreign = sorted(s for s in dealt if s != seat)
-    if foreign:
-        differences.append(
-            f"the history also lists dealt cards of seats {foreign}: a seat's own history "
-            "never holds them (RULES.md §7)"
-        )
     checks.append(
-        (
-            "cards",
-            not differences,
-            f"the opened cards are seat {seat}'s dealt cards in the order received"
-            if not differences
-            else "; ".join(differences),
+        own_cards_check(
+            dealt,
+            seat,
+            expected,
+            openings,
+            where=lambda p: f"server-deck position {p} (dealt position {inverse[p]})",
         )
     )
     ok = all(c[1] for c in checks)
@@ -521,7 +501,7 @@ def _verify_own(history: Mapping[str, Any], seeds: Sequence[tuple[int, str]]) ->
         "the player seeds were asked for, placed by every player's seed; other seats' cards "
         "stay secret"
         if ok
-        else v2._failed_summary(checks)
+        else checks_v2.failed_summary(checks)
     )
     return Verification(ok=ok, checks=tuple(checks), scope="own", summary=summary, seat=seat)
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from anaconda_poker.analysis.declaring import strength_declaration
-from anaconda_poker.bots.heuristic import heuristic_cards
+from anaconda_poker.bots.fallback import fallback_action
 from anaconda_poker.bots.registry import BOTS, create_bot
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import TableConfig
@@ -107,24 +106,12 @@ def random_legal_action(legal: LegalActions, rng: random.Random) -> Action:
 
 
 def default_action(state: HandState, seat: int) -> Action:
-    """The action the server takes for a seat whose time ran out (``docs/protocol.md`` §5).
-
-    Betting: check if legal, else fold. Passing and arranging: the heuristic bot's choice
-    (:func:`anaconda_poker.bots.heuristic.heuristic_cards`), computed from the seat's own
-    legal cards only. Declaring (RULES.md §6): the direction the seat's face-up five win
-    (:func:`anaconda_poker.analysis.declaring.strength_declaration`, from its own view).
+    """The action the server takes for a seat whose time ran out (``docs/protocol.md`` §5),
+    and for a bot seat whose bot failed: :func:`anaconda_poker.bots.fallback.fallback_action`
+    (check if legal, else fold while betting; the heuristic bot's pass or five while passing
+    or arranging; the direction the face-up five win while declaring).
 
     Raises:
         ValueError: if ``seat`` may not act now.
     """
-    legal = state.legal_actions(seat)
-    kinds = legal.kinds
-    if not kinds:
-        raise ValueError(f"seat {seat} may not act now")
-    if ActionKind.PASS in kinds or ActionKind.ARRANGE in kinds:
-        return heuristic_cards(legal, state.config.split)
-    if ActionKind.DECLARE in kinds:
-        return Action.declare(strength_declaration(state.view(seat), state.config))
-    if ActionKind.CHECK in kinds:
-        return Action.check()
-    return Action.fold()
+    return fallback_action(state, seat)

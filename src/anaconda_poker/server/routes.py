@@ -142,6 +142,8 @@ async def options(request: Request) -> dict[str, Any]:
             "starting_stack": 200,
             "action_timer": 30,
             "time_bank": 60,
+            "time_bank_refill": 10.0,
+            "time_bank_refill_hands": 10,
             "dealers_choice": False,
             "bot_pause": 1.0,
             "next_hand_delay": lobby_of(request).between_hands,

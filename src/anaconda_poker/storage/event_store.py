@@ -18,11 +18,14 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from anaconda_poker.storage.schema import hand_histories, poker_tables, table_events
+
+if TYPE_CHECKING:
+    from anaconda_poker.storage.leases import Leases
 
 log = logging.getLogger("anaconda_poker.storage")
 
@@ -117,6 +120,10 @@ class WriteBatch:
         new_table: the table's row when the batch creates the table.
         hand: a finished hand's record (same transaction as its ``hand_finished`` event).
         close: mark the table closed.
+        fence: the fencing token (lease epoch) the batch is appended under when several
+            nodes share the database (set by :meth:`Leases.stamp
+            <anaconda_poker.storage.leases.Leases.stamp>` when it is queued; ``None`` on a
+            single server).
     """
 
     table_id: str
@@ -125,6 +132,7 @@ class WriteBatch:
     new_table: StoredTable | None = None
     hand: HandRecord | None = None
     close: bool = False
+    fence: int | None = None
 
 
 class EventStore:
@@ -132,10 +140,17 @@ class EventStore:
 
     Args:
         engine: from :func:`anaconda_poker.storage.database.open_database`.
+
+    Attributes:
+        fencing: the node's :class:`~anaconda_poker.storage.leases.Leases` when several
+            nodes share a PostgreSQL database: every write then checks, in its own
+            transaction, that this node still owns each batch's table. ``None`` (a single
+            server) writes as before.
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.fencing: Leases | None = None
 
     # -- writes -------------------------------------------------------------------------
     def write(self, batches: Sequence[WriteBatch]) -> None:
@@ -144,11 +159,19 @@ class EventStore:
         Raises:
             sqlalchemy.exc.IntegrityError: e.g. a ``seq`` already taken for that table.
             sqlalchemy.exc.OperationalError: the database failed.
+            anaconda_poker.storage.leases.LeaseLostError: with :attr:`fencing`, a batch's
+                table is no longer this node's (nothing was written).
         """
         started = time.perf_counter()
         with self.engine.begin() as conn:
+            if self.fencing is not None:
+                self.fencing.check(conn, batches)
             for batch in batches:
                 self._write_one(conn, batch)
+            if self.fencing is not None:
+                for batch in batches:
+                    if batch.new_table is not None:
+                        self.fencing.create(conn, batch.table_id)
         took = time.perf_counter() - started
         if took > SLOW_WRITE_SECONDS:
             log.warning("a database write of %d batch(es) took %.0f ms", len(batches), took * 1000)
@@ -192,6 +215,7 @@ class EventStore:
                         "kind": ev.kind,
                         "payload": _dumps(ev.payload),
                         "at": ev.at,
+                        "epoch": batch.fence,
                     }
                     for i, ev in enumerate(batch.events)
                 ],
@@ -247,6 +271,18 @@ class EventStore:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [RawTable(r.table_id, r.name, r.created_at, r.settings) for r in rows]
+
+    def raw_table(self, table_id: str) -> RawTable | None:
+        """One open table's row without parsing its settings (``None``: unknown or closed)."""
+        query = select(
+            poker_tables.c.table_id,
+            poker_tables.c.name,
+            poker_tables.c.created_at,
+            poker_tables.c.settings,
+        ).where(poker_tables.c.table_id == table_id, poker_tables.c.closed.is_(False))
+        with self.engine.connect() as conn:
+            r = conn.execute(query).first()
+        return None if r is None else RawTable(r.table_id, r.name, r.created_at, r.settings)
 
     def raw_events(self, table_id: str) -> list[RawEvent]:
         """A table's event rows in ``seq`` order, without parsing their payloads."""
@@ -426,9 +462,13 @@ class EventWriter:
         Raises:
             RuntimeError: the writer is not running.
             sqlalchemy.exc.SQLAlchemyError: the database refused or failed the write.
+            anaconda_poker.storage.leases.LeaseLostError: the store is fenced and this node
+                no longer owns the batch's table (nothing was written).
         """
         if not self._running:
             raise RuntimeError("the event writer is not running")
+        if self.store.fencing is not None:  # the epoch of now, not of when it is written
+            self.store.fencing.stamp(batch)
         if self.mode == "immediate":
             try:
                 self.store.write([batch])

@@ -1,6 +1,6 @@
 """Database schema (SQLAlchemy Core), identical on SQLite and PostgreSQL.
 
-Three tables:
+Four tables:
 
 - ``poker_tables``: one row per game table: id, name, creation time, the table's settings as
   JSON (house rules, seats, stakes, timers, bots) and whether it is closed.
@@ -9,6 +9,14 @@ Three tables:
   ``seq`` order rebuilds it exactly.
 - ``hand_histories``: every finished hand as a full HAND_HISTORY.md document (with the deck,
   salt and commitment), written in the same transaction as its ``hand_finished`` event.
+- ``table_leases``: which server node runs a table when several share one PostgreSQL
+  (``storage/leases.py``, docs/deploy.md "Several nodes"): the owning process, its fencing
+  token ``epoch`` (raised by every change of owner), when the lease expires (database clock,
+  Unix seconds) and which node asked for the table. A single server never writes it.
+
+``table_events.epoch`` is the fencing token the event was appended under (``NULL`` on a
+single server): along a table's ``seq`` it never goes down, which is the record that no two
+nodes ever appended to one table at the same time.
 
 JSON is stored as text so both back ends treat it the same way.
 """
@@ -55,6 +63,7 @@ table_events = Table(
     Column("kind", String(32), nullable=False),
     Column("payload", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("epoch", BigInteger, nullable=True),
     UniqueConstraint("table_id", "seq", name="uq_table_events_table_seq"),
 )
 
@@ -69,3 +78,17 @@ hand_histories = Table(
 )
 
 Index("ix_hand_histories_table", hand_histories.c.table_id, hand_histories.c.hand_no)
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(32), ForeignKey("poker_tables.table_id"), primary_key=True),
+    Column("owner", String(32), nullable=True),
+    Column("owner_node", String(200), nullable=True),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("wanted_by", String(32), nullable=True),
+    Column("wanted_by_node", String(200), nullable=True),
+)
+
+Index("ix_table_leases_owner", table_leases.c.owner)

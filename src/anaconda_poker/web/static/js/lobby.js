@@ -12,6 +12,7 @@ import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 const FIELD_INPUTS = {
   name: "table-name", host_name: "host-name", seats: "seats", starting_stack: "starting-stack",
   action_timer: "action-timer", time_bank: "time-bank", bot_pause: "bot-pause",
+  time_bank_refill: "time-bank-refill", time_bank_refill_hands: "time-bank-refill-hands",
   "config.ante": "ante", "config.small_bet": "small-bet", "config.big_bet": "big-bet",
   "config.raise_cap": "raise-cap", "config.pass_counts": "pass-count-0",
 };
@@ -30,7 +31,8 @@ const FALLBACK_OPTIONS = {
     declare: ["cards_speak", "declare"], swing: ["strict", "ties_ok"],
   },
   bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
-  table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60, dealers_choice: false,
+  table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60,
+    time_bank_refill: 10, time_bank_refill_hands: 10, dealers_choice: false,
     bot_pause: 1.0, next_hand_delay: 8, auto_start: true, allow_rebuys: true },
 };
 
@@ -114,6 +116,7 @@ export function mount(main) {
       declare: c.declare ?? "cards_speak", swing: c.swing ?? "strict",
       seats: d.seats, startingStack: d.starting_stack,
       timerOn: d.action_timer !== null, actionTimer: d.action_timer ?? 30, timeBank: d.time_bank,
+      timeBankRefill: d.time_bank_refill ?? 10, timeBankRefillHands: d.time_bank_refill_hands ?? 10,
       botPause: d.bot_pause, nextHandDelay: d.next_hand_delay ?? 8, autoStart: d.auto_start, allowRebuys: d.allow_rebuys,
       showEquity: Boolean(d.show_equity),
       revealDeck: Boolean(d.reveal_deck_after_hand),
@@ -261,7 +264,9 @@ export function mount(main) {
           onchange: (ev) => { form.timerOn = ev.target.checked; render(); } }), t("Action timer")),
         form.timerOn ? h("div.form-grid", { style: { "margin-top": "8px" } },
           field("action-timer", t("Seconds per decision"), num("action-timer", "actionTimer", 5, 600)),
-          field("time-bank", t("Time bank (seconds)"), num("time-bank", "timeBank", 0, 3600))) : null),
+          field("time-bank", t("Time bank (seconds)"), num("time-bank", "timeBank", 0, 3600)),
+          serverHas("time_bank_refill") ? field("time-bank-refill", t("Seconds added to the time bank"), num("time-bank-refill", "timeBankRefill", 0, 3600)) : null,
+          serverHas("time_bank_refill_hands") ? field("time-bank-refill-hands", t("Hands between refills"), num("time-bank-refill-hands", "timeBankRefillHands", 1, 1000)) : null) : null),
       h("details", null, h("summary", null, t("More options")),
         h("div.form-grid", { style: { "margin-top": "8px" } },
           field("bot-pause", t("Bot thinking pause (seconds)"), h("input", { id: "bot-pause", type: "number", min: 0, max: 10, step: 0.1,
@@ -334,6 +339,10 @@ export function mount(main) {
       bots: bots.slice(0, seats - 1).map((b, i) => ({ seat: i + 1, level: b.level, ...(b.name.trim() ? { name: b.name.trim() } : {}) })),
       action_timer: form.timerOn ? toInt(form.actionTimer, 30) : null,
       time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
+      ...(form.timerOn && serverHas("time_bank_refill") ? {
+        time_bank_refill: toInt(form.timeBankRefill, options.table_defaults.time_bank_refill),
+        time_bank_refill_hands: toInt(form.timeBankRefillHands, options.table_defaults.time_bank_refill_hands),
+      } : {}),
       dealers_choice: Boolean(form.dealersChoice),
       bot_pause: Math.min(10, Math.max(0, Number(form.botPause) || 0)),
       ...(serverHas("next_hand_delay") ? { next_hand_delay: String(form.nextHandDelay).trim() === "" ? options.table_defaults.next_hand_delay : Math.min(120, Math.max(0, Number(form.nextHandDelay) || 0)) } : {}),
@@ -387,6 +396,8 @@ export function mount(main) {
       () => whole("starting-stack", t("Starting stack"), form.startingStack, 1, 10000000),
       () => (form.timerOn ? whole("action-timer", t("Seconds per decision"), form.actionTimer, 5, 600) : null),
       () => (form.timerOn ? whole("time-bank", t("Time bank (seconds)"), form.timeBank, 0, 3600) : null),
+      () => (form.timerOn ? whole("time-bank-refill", t("Seconds added to the time bank"), form.timeBankRefill, 0, 3600) : null),
+      () => (form.timerOn ? whole("time-bank-refill-hands", t("Hands between refills"), form.timeBankRefillHands, 1, 1000) : null),
     ];
     for (const check of checks) {
       const found = check();
