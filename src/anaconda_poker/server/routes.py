@@ -37,10 +37,12 @@ from anaconda_poker.server.protocol import (
     ActionMessage,
     ChatMessage,
     ChooseGame,
+    HOST_CONTROL_MESSAGES,
     CreateTableRequest,
     Hello,
     RebuyAnswer,
     RebuyMessage,
+    SeatRequestMessage,
     SeedMessage,
     Simple,
     TakeSeatRequest,
@@ -153,6 +155,7 @@ async def options(request: Request) -> dict[str, Any]:
             "show_equity": False,
             "reveal_deck_after_hand": False,
             "listed": False,
+            "seat_approval": False,
         },
     }
 
@@ -412,6 +415,8 @@ def _dispatch(
         table.tell("choose_game", conn, split=parsed.split)
     elif isinstance(parsed, SeedMessage):
         table.tell("seed", conn, hand_no=parsed.hand_no, seed=parsed.seed)
+    elif isinstance(parsed, (SeatRequestMessage, *HOST_CONTROL_MESSAGES)):
+        table.tell(parsed.type, conn, **parsed.model_dump(exclude={"type"}))
     elif isinstance(parsed, Simple):
         if parsed.type == "ping":
             import json
