@@ -13,9 +13,9 @@ const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
 const MAX_CHIPS = 1_000_000_000;
 
 /** "From the next hand: …" for a table whose host changed the game, or null. */
-export function nextRulesNotice(table) {
+export function nextRulesNotice(table, id = "next-rules") {
   if (!table?.next_config) return null;
-  return h("p.next-rules", { id: "next-rules", role: "status" },
+  return h("p.next-rules", { id, role: "status" },
     t("From the next hand: {rules}", { rules: rulesSummary(table.next_config) }));
 }
 
@@ -138,7 +138,7 @@ export function createHostPanel({ getState, send, mySeat }) {
       inHand() ? h("p.muted", { id: "adjust-hint" }, t("Stacks can be adjusted between hands.")) : null,
       h("h3", null, t("Stakes and game")),
       h("p", { id: "current-rules" }, rulesSummary(tb.config)),
-      nextRulesNotice(tb),
+      nextRulesNotice(tb, "host-next-rules"),
       ui.stakes ? stakesForm(tb) : h("button.small", {
         type: "button", id: "open-stakes", onclick: () => {
           const c = tb.next_config || tb.config;
