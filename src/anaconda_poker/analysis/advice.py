@@ -38,7 +38,13 @@ from anaconda_poker.analysis.equity import (
     opponent_values,
     outcome,
 )
-from anaconda_poker.analysis.values import hand_values
+from anaconda_poker.analysis.values import (
+    card_set,
+    card_sets,
+    hand_values,
+    set_values,
+    sets_supported,
+)
 from anaconda_poker.core.cards import RANKS
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import showing_value
@@ -136,6 +142,10 @@ def pass_choices(
     others = [o for i, o in enumerate(dealing) if i != index]
     offsets = np.cumsum([count + lookahead, *needs])
     width = PLAYABLE_CARDS + lookahead
+    by_sets = sets_supported(split)
+    if by_sets:  # each choice's kept cards and passed cards as card sets, added per deal
+        kept_sets = np.array([card_set([c for c in hand if c not in o]) for o in options])
+        passed_sets = np.array([card_set(keep_known + o) for o in options])
     for deals in batches:
         n = deals.shape[0]
         other_cols = np.concatenate(
@@ -150,6 +160,13 @@ def pass_choices(
         field = FieldBest.of(oh, ol)
         received = deals[:, : count + lookahead]
         recv_fill = deals[:, offsets[index] : offsets[index + 1]]
+        m = len(options)
+        if by_sets:
+            mh, ml = set_values(kept_sets[:, None] + card_sets(received)[None, :], split)
+            th, tl = set_values(passed_sets[:, None] + card_sets(recv_fill)[None, :], split)
+            faced = field.with_opponent(th, tl)
+            Accumulator.add_each(accs, outcome(mh, ml, faced, split))
+            continue
         mine = np.empty((len(options), n, width), dtype=np.uint8)
         theirs = np.empty((len(options), n, width), dtype=np.uint8)
         for j, option in enumerate(options):
@@ -159,17 +176,51 @@ def pass_choices(
             known = keep_known + option
             theirs[j, :, : len(known)] = known
             theirs[j, :, len(known) :] = recv_fill
-        m = len(options)
         mh, ml = hand_values(mine.reshape(-1, width), split)
         th, tl = hand_values(theirs.reshape(-1, width), split)
         faced = field.with_opponent(th.reshape(m, n), tl.reshape(m, n))
         Accumulator.add_each(accs, outcome(mh.reshape(m, n), ml.reshape(m, n), faced, split))
-    chosen = [
-        Choice(option, acc.result(exact=exact, opponents=len(active)))
-        for option, acc in zip(options, accs, strict=True)
-    ]
+    results = _results(accs, exact=exact, opponents=len(active))
+    chosen = [Choice(option, result) for option, result in zip(options, results, strict=True)]
     chosen.sort(key=lambda c: (-c.result.share, c.cards))
     return chosen
+
+
+def _results(accs: Sequence[Accumulator], *, exact: bool, opponents: int) -> list[EquityResult]:
+    """:meth:`Accumulator.result` of unweighted accumulators (filled by
+    :meth:`Accumulator.add_each`), computed for all of them at once: the same elementwise
+    operations on stacked sums, so the same floats."""
+    sums = np.array([acc.sums for acc in accs])
+    squares = np.array([acc.squares for acc in accs])
+    weight = np.array([acc.weight for acc in accs])
+    weight_sq = np.array([acc.weight_sq for acc in accs])
+    if any(acc.gain is not None for acc in accs) or not np.array_equal(weight, weight_sq):
+        return [acc.result(exact=exact, opponents=opponents) for acc in accs]  # weighted
+    total = np.where(weight > 0, weight, 1.0)[:, None]
+    mean = sums / total
+    se = np.zeros_like(mean)
+    # unit weights: n_eff = weight² / weight_sq = weight, the deals counted
+    rows = np.flatnonzero(weight >= 2) if not exact else np.zeros(0, dtype=np.intp)
+    if rows.size:
+        n_eff = weight[rows, None]
+        var = np.maximum(squares[rows] / total[rows] - mean[rows] * mean[rows], 0.0)
+        se[rows] = np.sqrt(var / (n_eff - 1))
+    return [
+        EquityResult(
+            win_high=m[0],
+            win_low=m[1],
+            scoop=m[2],
+            share=m[3],
+            win_high_se=e[0],
+            win_low_se=e[1],
+            scoop_se=e[2],
+            share_se=e[3],
+            trials=acc.n,
+            exact=exact,
+            opponents=opponents,
+        )
+        for acc, m, e in zip(accs, mean.tolist(), se.tolist(), strict=True)
+    ]
 
 
 def _wider_values(
@@ -235,7 +286,7 @@ def arrange_choices(
         oh, ol = opponent_values(active, deals, split)
         field = FieldBest.of(oh, ol)
         Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
-    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    results = _results(accs, exact=exact, opponents=len(active))
     order = sorted(
         range(len(fives)),
         key=lambda j: (-results[j].share, -results[j].win_high, sorted(fives[j])),

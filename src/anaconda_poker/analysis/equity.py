@@ -66,6 +66,7 @@ from anaconda_poker.analysis.opponents import (
     consistency_weights,
     constrained_values,
     constrained_values_many,
+    field_values,
     opponent_values,
 )
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel
@@ -634,19 +635,22 @@ def equity(
         knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
     )
     for deals in batches:
-        highs, lows = opponent_values(active, deals, split)
+        field = field_values(
+            active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
+        )
+        highs, lows = field.highs, field.lows
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
             pct = strength_percentiles(highs, lows, split)
             for i, read in read_cols:
                 column = read.likelihood(pct[:, i], model)
                 weights = column if weights is None else weights * column
-        fits = consistency_weights(active, deals, split, highs, lows, consistency)
+        fits = field.fits
         if fits is not None:
             weights = fits if weights is None else weights * fits
-        if rational < 1.0:
+        if field.careless_highs is not None and field.careless_lows is not None:
             exact = False
-            ch, cl = careless_values(active, deals, split, gen)
+            ch, cl = field.careless_highs, field.careless_lows
             careful = gen.random(highs.shape) < rational
             for i, read in read_cols:
                 if read.consistent:

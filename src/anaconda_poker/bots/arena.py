@@ -18,7 +18,8 @@ Design:
 * **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``), or over
   a Ray cluster (:mod:`anaconda_poker.bots.arena_ray`).
 
-Bots see only ``state.view(seat)`` and ``state.legal_actions(seat)``.
+Bots see only ``state.view(seat)`` (built when a bot first reads it) and
+``state.legal_actions(seat)``.
 """
 
 from __future__ import annotations
@@ -41,6 +42,33 @@ from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
 _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", "seconds")
+
+
+class _LazyView(Mapping[str, Any]):
+    """``state.view(seat)``, built on the bot's first read: a bot that decides from its
+    legal actions alone (the random bot in fixed limit) costs no view. Read-only; valid
+    until the state changes (the arena applies the action only after ``act`` returns)."""
+
+    __slots__ = ("_seat", "_state", "_view")
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._view: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self._seat)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
 
 
 class ArenaError(RuntimeError):
@@ -139,7 +167,7 @@ def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = 
     while not state.is_complete:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        view = state.view(seat)
+        view = _LazyView(state, seat)
         started = time.perf_counter()
         action = bots[seat].act(view, legal)
         spent[seat] += time.perf_counter() - started

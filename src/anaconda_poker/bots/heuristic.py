@@ -87,10 +87,14 @@ def high_potential(cards: Sequence[int]) -> float:
         features.append(4.0)
     elif suit_count == 3:
         features.append(1.5)
-    distinct = set(ranks)
-    if _ACE in distinct:
-        distinct.add(-1)  # the ace also plays low in straights
-    window = max(sum(1 for r in range(lo, lo + _FIVE) if r in distinct) for lo in range(-1, 9))
+    # ranks as bits 1..13, the ace also at bit 0 (it plays low in straights): the most
+    # ranks in any five-rank window is the most set bits among five consecutive bits
+    mask = 0
+    for r in ranks:
+        mask |= 2 << r
+    if mask >> (_ACE + 1) & 1:
+        mask |= 1
+    window = max((mask >> lo & 0x1F).bit_count() for lo in range(10))
     if window >= _FIVE:
         features.append(7.0)
     elif window == 4:

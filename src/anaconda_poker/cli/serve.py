@@ -69,7 +69,15 @@ def serve(
         socket.gethostname(),
         envvar="ANACONDA_POKER_NODE",
         show_default="the host name",
-        help="This server node's name, in every log line and the metrics.",
+        help="This server node's name, in every log line and the metrics; with PostgreSQL "
+        "also the name its table leases are held under (unique per node).",
+    ),
+    lease_time: float = typer.Option(
+        10.0,
+        min=0.5,
+        max=300,
+        help="With PostgreSQL: seconds a table's lease lasts without renewal; a node that dies "
+        "leaves its tables waiting this long before another node takes them over.",
     ),
     metrics: bool = typer.Option(
         True,
@@ -203,6 +211,7 @@ def serve(
         table_update_delay=table_update_delay,
         metrics=metrics,
         node=node,
+        lease_seconds=lease_time,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)

@@ -27,6 +27,7 @@ from anaconda_poker.server.lobby import Lobby
 from anaconda_poker.server.metrics import ServerMetrics, metrics_of
 from anaconda_poker.server.metrics_route import install_metrics_route
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
+from anaconda_poker.server.ownership import OwnershipMiddleware, TableOwnership
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
@@ -34,6 +35,7 @@ from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
+from anaconda_poker.storage.leases import Leases
 from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
@@ -44,7 +46,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     The database is locked (SQLite: one server per file, ``storage/lock.py``), opened and
     every stored table rebuilt when the app starts (its lifespan), and closed and unlocked
-    when it stops. A database another process holds makes the start-up fail with
+    when it stops. On PostgreSQL several such servers (nodes) may share the database: each
+    runs only the tables it holds a lease for (``server/ownership.py``). A database another
+    process holds makes the start-up fail with
     :class:`~anaconda_poker.storage.lock.DatabaseLockedError`.
 
     Args:
@@ -77,6 +81,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             presence=settings.presence(),
             table_observer=None if metrics is None else metrics.observe_table,
         )
+        if engine.dialect.name == "postgresql":  # nodes may share it: lease every table
+            leases = Leases(engine, node=settings.node, ttl=settings.lease_seconds)
+            store.fencing = leases
+            lobby.ownership = TableOwnership(lobby, leases)
         app.state.lobby = lobby
         if metrics is not None:
             metrics.attach(lobby)
@@ -101,6 +109,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = ServerMetrics(settings.node) if settings.metrics else None
     app.state.address_sockets = AddressSockets(settings.max_sockets_per_address)
+    app.add_middleware(  # innermost: only requests the guards let through claim a table
+        OwnershipMiddleware, ownership=lambda: _ownership_of(app)
+    )
     app.add_middleware(
         GuardMiddleware,
         allowed_origins=settings.allowed_origins,
@@ -126,6 +137,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         install_metrics_route(app)
     _mount_static(app, settings.static_dir)
     return app
+
+
+def _ownership_of(app: FastAPI) -> TableOwnership | None:
+    """The running lobby's table ownership (``None``: single server, or not started)."""
+    lobby: Lobby | None = getattr(app.state, "lobby", None)
+    return None if lobby is None else lobby.ownership
 
 
 _CREATING = re.compile(r"^/api/tables(/[^/]+/seats)?/?$")

@@ -11,7 +11,7 @@ import asyncio
 import hmac
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.declare import check_swing
@@ -27,6 +27,9 @@ from anaconda_poker.server.revival import TableReviver
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
+
+if TYPE_CHECKING:
+    from anaconda_poker.server.ownership import TableOwnership
 
 log = logging.getLogger("anaconda_poker.server.lobby")
 
@@ -71,6 +74,9 @@ class Lobby:
         self.failed_tables: dict[str, FailedTable] = {}
         self.reviver = TableReviver(self)  # tables stopped by a failed write come back
         self._create_lock = asyncio.Lock()
+        self.ownership: TableOwnership | None = None
+        """Set when several nodes share the database (``server/ownership.py``): the lobby
+        then runs only the tables whose lease this node holds."""
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, *, default_lobby: bool = False) -> None:
@@ -87,7 +93,11 @@ class Lobby:
         """
         if self.writer is not None:
             self.writer.start()
-        if self.store is not None:
+        if self.ownership is not None:  # several nodes: only the tables leased to this one
+            await self.ownership.start()
+            if default_lobby and self.store is not None:
+                default_lobby = not await asyncio.to_thread(self.store.raw_tables)
+        elif self.store is not None:
             for row in await asyncio.to_thread(self.store.raw_tables):
                 await self._restore(row)
             log.info(
@@ -116,11 +126,47 @@ class Lobby:
         table.start()
 
     async def stop(self) -> None:
-        """Stop every actor, then the writer (after flushing)."""
+        """Stop every actor, then the writer (after flushing); with several nodes, then
+        release this node's leases so other nodes take the tables over at once."""
         await self.reviver.stop()
+        if self.ownership is not None:
+            await self.ownership.stop_checks()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         if self.writer is not None:
             await asyncio.to_thread(self.writer.stop)
+        if self.ownership is not None:
+            await self.ownership.release()
+
+    async def load(self, table_id: str) -> bool:
+        """Rebuild one stored table from its events and start it (a table this node just
+        claimed or was handed; ``server/ownership.py``).
+
+        Returns:
+            False when the database has no open table with this id.
+        """
+        assert self.store is not None
+        row = await asyncio.to_thread(self.store.raw_table, table_id)
+        if row is None:
+            return False
+        await self._restore(row)
+        return True
+
+    async def unload(self, table_id: str, close_code: int) -> None:
+        """Stop a table and forget it here (another node runs it now): its sockets are
+        closed with ``close_code`` so their clients reconnect, its tokens no longer resolve
+        on this node."""
+        table = self.tables.pop(table_id, None)
+        self.failed_tables.pop(table_id, None)
+        for digest in [d for d, (t, _seat) in self._tokens.items() if t == table_id]:
+            del self._tokens[digest]
+        if table is None:
+            return
+        await table.stop()
+        for conn in list(table.connections):
+            close = getattr(conn, "close", None)
+            if close is not None:
+                close(close_code)
+        table.connections.clear()
 
     def _build(
         self, table_id: str, settings: TableSettings, *, created_at: float | None = None

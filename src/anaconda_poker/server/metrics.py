@@ -21,6 +21,13 @@ metric                                    type       meaning
                                                      arrival to the broadcast of its result
 ``event_store_commit_seconds``            histogram  one event-store transaction (a commit)
 ``event_store_commit_failures_total``     counter    transactions the database refused
+``table_claims_total``                    counter    free table leases this node claimed
+                                                     (PostgreSQL, several nodes)
+``table_handovers_total{direction}``      counter    tables handed ``in`` to this node or
+                                                     ``out`` to the node that asked for them
+``tables_lost_total``                     counter    tables another node took over after this
+                                                     node's lease ran out
+``table_leases_released_total``           counter    leases given back at a graceful stop
 ========================================  =========  =========================================
 
 Plus prometheus-client's ``process_*`` (CPU seconds, memory, open files) and ``python_gc_*``.
@@ -178,6 +185,30 @@ class LobbyCollector(Collector):
             ("actions_rejected", "rejected", "Client messages refused with an error."),
         ):
             yield CounterMetricFamily(f"{NAMESPACE}_{name}", text, value=totals[key])
+        ownership = self.lobby.ownership
+        if ownership is not None:
+            stats = ownership.stats
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_table_claims", "Free table leases claimed.", value=stats.claims
+            )
+            handovers = CounterMetricFamily(
+                f"{NAMESPACE}_table_handovers",
+                "Tables handed in to this node or out to the node that asked.",
+                labels=["direction"],
+            )
+            handovers.add_metric(["in"], stats.handovers_in)
+            handovers.add_metric(["out"], stats.handovers_out)
+            yield handovers
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_tables_lost",
+                "Tables another node took over after this node's lease ran out.",
+                value=stats.lost,
+            )
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_table_leases_released",
+                "Table leases given back at a graceful stop.",
+                value=stats.released,
+            )
 
 
 def _gauge(name: str, text: str, value: float) -> GaugeMetricFamily:

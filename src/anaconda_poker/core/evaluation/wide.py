@@ -160,7 +160,7 @@ def get_wide_tables() -> WideTables:
 def suit_masks(codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """``int64[n]``: per row the sum of :data:`CARD_BITS`, the four suits' rank masks
     (13 bits each, clubs lowest) when the row's cards are distinct."""
-    sets: npt.NDArray[np.int64] = CARD_BITS.take(codes).sum(axis=1)
+    sets: npt.NDArray[np.int64] = CARD_BITS.take(codes.T).sum(axis=0)  # faster than axis=1
     return sets
 
 

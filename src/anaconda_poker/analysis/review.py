@@ -1,0 +1,770 @@
+"""Hand review: where a seat lost chips, decision by decision, by an opponent model.
+
+For one seat of one finished hand (a HAND_HISTORY.md document that shows that seat's cards),
+every decision the seat made is rebuilt **as the seat saw it**: the hand is replayed
+through the engine and, just before each of the seat's actions, the review reads only
+``HandState.view(seat)`` (RULES.md §7: its own cards, what it passed and received, revealed
+cards, the public log) and ``legal_actions(seat)``. Cards the seat could not know are never
+read, even when the history holds them (a terminal save holds every seat's cards).
+
+Each decision is priced by an :class:`OpponentModel` (today :class:`RandomOpponents`, the
+project's equity calculator: opponents' unknown cards random among the unseen cards, their
+bets read as strength by the range model of :mod:`anaconda_poker.analysis.ranges`). Values
+are **expected chips from this decision on** (chips already in the pot are sunk):
+
+* **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
+  expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
+  counting up to two cards of later passes as the montecarlo bot does); a choice's value is
+  ``share × stake``. The *stake* is the pot the hand reached (its final pots, public once
+  the hand is over; the pot at the decision if that is larger or the hand is unfinished):
+  the pot at a pass is mostly antes, while the hand a pass builds plays for the bets to
+  come.
+* **Arranging** (RULES.md §2.5): the 21 fives, scored the same way. The reveal order does
+  not change the showdown, so it costs nothing in this model; when the seat kept the best
+  five in another order, the review names the model's disguising order
+  (:func:`~anaconda_poker.analysis.advice.reveal_order`) and prices it at zero.
+* **Betting** (RULES.md §4), with ``P`` the pot before acting (this round's bets included),
+  ``C`` the chips to call, ``e`` the expected share: fold ``0``; check or call
+  ``e·(P + C) − C`` (a showdown with no more betting); bet or raise ``X`` chips more: after
+  the arrangement, the call's value plus the calculator's ``bet_gain`` (weak opponents fold,
+  the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
+  with ``n`` opponents in the hand. Sizes compared: the legal minimum, the size chosen, and
+  in pot and no limit about three quarters of the pot.
+
+Betting values are a showdown with no more betting: later bets are not counted, so the
+chips a strong hand would still win (and a weak one lose) make real differences larger.
+
+The **expected loss** of a decision is the best option's value minus the chosen one's
+(chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
+bet) are marked as mistakes. Declarations (the declare house rule) are not reviewed.
+
+Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
+``numpy.random.default_rng([seed, k])``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+import numpy as np
+
+from anaconda_poker.analysis.advice import MAX_CARDS, Choice, arrange_choices, pass_choices
+from anaconda_poker.analysis.equity import (
+    PLAYABLE_CARDS,
+    EquityResult,
+    InvalidSituationError,
+    SeatKnowledge,
+    equity,
+)
+from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.ranges import ActionRead, read_log
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.history import ReplayError, start_from_history
+from anaconda_poker.core.state import HandState, LegalActions
+
+__all__ = [
+    "DEFAULT_TRIALS",
+    "MAX_TRIALS",
+    "DecisionPoint",
+    "DecisionReview",
+    "HandReview",
+    "OpponentModel",
+    "Option",
+    "RandomOpponents",
+    "ReviewError",
+    "ReviewPhase",
+    "SessionReview",
+    "decision_points",
+    "review_hand",
+    "review_session",
+]
+
+DEFAULT_TRIALS = 2_000
+"""Deals per decision (per candidate, on common deals, for passes and arrangements)."""
+MAX_TRIALS = 100_000
+"""Most deals per decision a review accepts (bounds the time of one review)."""
+_POT_FRACTION = 0.75
+"""The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
+
+
+class ReviewError(AnacondaError):
+    """A history cannot be reviewed for this seat: the seat was not dealt in, the history
+    does not show the seat's cards (a public or another seat's download), or it does not
+    replay. The message says which and what is accepted."""
+
+
+class ReviewPhase(StrEnum):
+    """The phases a review adds up: passing, arranging (the five and its order), betting."""
+
+    PASSING = "passing"
+    ARRANGING = "arranging"
+    BETTING = "betting"
+
+
+class OpponentModel(Protocol):
+    """What a review asks of an opponent model (units: shares of the pot, 0..1).
+
+    The model is named by ``key``, a short stable name (``"random"``) for JSON and options,
+    and ``description``, one English sentence stating it, used as a gettext msgid
+    (e.g. "against random opponents ..."); presenters translate it.
+    """
+
+    @property
+    def key(self) -> str:
+        """A short stable name of the model."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """The English sentence stating the model (a gettext msgid)."""
+        ...
+
+    def pass_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        count: int,
+        receiver: int,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        lookahead: int,
+    ) -> list[Choice]:
+        """Every way to pass ``count`` cards with its equity, best first
+        (:func:`~anaconda_poker.analysis.advice.pass_choices`)."""
+        ...
+
+    def arrange_choices(
+        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+    ) -> list[Choice]:
+        """The 21 fives with their equity, best first, each in a reveal order
+        (:func:`~anaconda_poker.analysis.advice.arrange_choices`)."""
+        ...
+
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        reads: Mapping[int, ActionRead],
+        pot: int | None,
+        bet: int,
+    ) -> EquityResult:
+        """The seat's equity given the opponents' betting ``reads``; with ``pot`` also the
+        ``bet_gain`` (chips) of betting ``bet`` more (:func:`~anaconda_poker.analysis.equity.
+        equity`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RandomOpponents:
+    """The equity calculator's model: opponents' unknown cards are random among the cards
+    the seat has not seen, and they play their best five; their bets are read as strength
+    (:mod:`anaconda_poker.analysis.ranges`). Opponents' passing is not modelled."""
+
+    key: str = "random"
+    description: str = "against random opponents (their unseen cards dealt at random)"
+
+    def pass_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        count: int,
+        receiver: int,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        lookahead: int,
+    ) -> list[Choice]:
+        """:func:`~anaconda_poker.analysis.advice.pass_choices` with these arguments."""
+        return pass_choices(
+            knowledge,
+            count=count,
+            receiver=receiver,
+            split=split,
+            trials=trials,
+            rng=rng,
+            lookahead=lookahead,
+        )
+
+    def arrange_choices(
+        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+    ) -> list[Choice]:
+        """:func:`~anaconda_poker.analysis.advice.arrange_choices`, all 21 fives."""
+        return arrange_choices(knowledge, split=split, trials=trials, rng=rng)
+
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        reads: Mapping[int, ActionRead],
+        pot: int | None,
+        bet: int,
+    ) -> EquityResult:
+        """:func:`~anaconda_poker.analysis.equity.equity` with the betting reads."""
+        return equity(knowledge, split=split, trials=trials, rng=rng, reads=reads, pot=pot, bet=bet)
+
+
+DEFAULT_MODEL: OpponentModel = RandomOpponents()
+"""The model reviews use unless told otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """One decision of the reviewed seat, exactly as the seat saw it.
+
+    Attributes:
+        index: the action's index in the history's ``actions``.
+        view: ``HandState.view(seat)`` just before the action (RULES.md §7).
+        legal: what the seat could do then.
+        action: what it did.
+        knowledge: the equity question of that view
+            (:func:`~anaconda_poker.analysis.knowledge.knowledge_from_view`).
+        receiver: for a pass, the seat receiving it; else ``None``.
+        later_passes: for a pass, cards still to be received in later passes.
+    """
+
+    index: int
+    view: dict[str, Any]
+    legal: LegalActions
+    action: Action
+    knowledge: SeatKnowledge
+    receiver: int | None = None
+    later_passes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a decision with its value.
+
+    Attributes:
+        kind: ``pass``, ``arrange``, ``fold``, ``check``, ``call``, ``bet`` or ``raise``.
+        value: expected chips from this decision on (module docstring).
+        share: expected share of the pot, 0..1.
+        cards: the cards passed, or the five kept in reveal order (codes ``0..51``).
+        to: for a bet or raise, the seat's total for the round after it (chips).
+    """
+
+    kind: str
+    value: float
+    share: float
+    cards: tuple[int, ...] = ()
+    to: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: cards as text."""
+        return {
+            "kind": self.kind,
+            "value": round(self.value, 3),
+            "share": round(self.share, 4),
+            "cards": [card_str(c) for c in self.cards],
+            "to": self.to,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReview:
+    """The review of one decision.
+
+    Attributes:
+        index: the action's index in the history.
+        phase: passing, arranging or betting.
+        stage: the pass number (1..3) or betting round (1..) of the decision; 0 when
+            arranging.
+        chosen: what the seat did, valued.
+        best: the best option by the model (may be ``chosen``).
+        loss: ``best.value − chosen.value``, chips, ``>= 0``.
+        mistake: ``loss`` above the review's threshold.
+        order: when arranging, the model's disguising reveal order of the five the seat
+            kept if the seat's order differs (priced at zero), else ``None``.
+        trials: deals behind the values; exact: every deal enumerated.
+    """
+
+    index: int
+    phase: ReviewPhase
+    stage: int
+    chosen: Option
+    best: Option
+    loss: float
+    mistake: bool
+    order: tuple[int, ...] | None = None
+    trials: int = 0
+    exact: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "index": self.index,
+            "phase": self.phase.value,
+            "stage": self.stage,
+            "chosen": self.chosen.to_dict(),
+            "best": self.best.to_dict(),
+            "loss": round(self.loss, 3),
+            "mistake": self.mistake,
+            "order": None if self.order is None else [card_str(c) for c in self.order],
+            "trials": self.trials,
+            "exact": self.exact,
+        }
+
+
+def _phase_totals(decisions: Iterable[DecisionReview]) -> dict[ReviewPhase, tuple[float, int]]:
+    out = {phase: (0.0, 0) for phase in ReviewPhase}
+    for d in decisions:
+        loss, mistakes = out[d.phase]
+        out[d.phase] = (loss + d.loss, mistakes + int(d.mistake))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """Every reviewed decision of one seat in one hand.
+
+    Attributes:
+        seat: the reviewed seat.
+        model: the model's key; description: its English sentence (a msgid).
+        threshold: chips of loss above which a decision is a mistake.
+        decisions: in the order they were made.
+        net: the seat's chips won (+) or lost (−) in the hand, ``None`` if unfinished.
+        trials: deals per decision asked for.
+    """
+
+    seat: int
+    model: str
+    description: str
+    threshold: float
+    decisions: tuple[DecisionReview, ...]
+    net: int | None
+    trials: int
+
+    @property
+    def loss(self) -> float:
+        """Expected chips lost over all decisions."""
+        return sum(d.loss for d in self.decisions)
+
+    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
+        """``{phase: (expected chips lost, mistakes)}`` for every phase."""
+        return _phase_totals(self.decisions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "seat": self.seat,
+            "model": self.model,
+            "description": self.description,
+            "threshold": self.threshold,
+            "net": self.net,
+            "trials": self.trials,
+            "loss": round(self.loss, 3),
+            "by_phase": {
+                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
+                for p, v in self.by_phase().items()
+            },
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReview:
+    """Several hands' reviews added up by phase.
+
+    Attributes:
+        hands: the hand reviews, in the order given.
+    """
+
+    hands: tuple[HandReview, ...] = field(default=())
+
+    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
+        """``{phase: (expected chips lost, mistakes)}`` over every hand."""
+        return _phase_totals(d for h in self.hands for d in h.decisions)
+
+    @property
+    def loss(self) -> float:
+        """Expected chips lost over every hand."""
+        return sum(h.loss for h in self.hands)
+
+    @property
+    def net(self) -> int:
+        """Chips won or lost over the finished hands."""
+        return sum(h.net or 0 for h in self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "hands": len(self.hands),
+            "net": self.net,
+            "loss": round(self.loss, 3),
+            "by_phase": {
+                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
+                for p, v in self.by_phase().items()
+            },
+        }
+
+
+# -- rebuilding what the seat saw ---------------------------------------------------------
+
+
+def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
+    """Refuse histories that do not hold ``seat``'s own cards and choices."""
+    if not isinstance(history, Mapping):
+        raise ReviewError("a hand history is a JSON object (HAND_HISTORY.md)")
+    seats = history.get("seats")
+    numbers = (
+        {e.get("seat") for e in seats if isinstance(e, Mapping)}
+        if isinstance(seats, list)
+        else set()
+    )
+    if seat not in numbers:
+        listed = ", ".join(str(n) for n in sorted(n for n in numbers if isinstance(n, int)))
+        raise ReviewError(f"seat {seat} is not in this hand (its seats: {listed or 'none'})")
+    dealt = history.get("dealt")
+    if not isinstance(dealt, Mapping) or str(seat) not in dealt:
+        if history.get("redacted") and history.get("viewer_seat") is None:
+            raise ReviewError(
+                "this is the public history of the hand: it shows nobody's cards; review a "
+                "terminal save or your own download of the hand"
+            )
+        raise ReviewError(
+            f"this history does not show seat {seat}'s cards (it is seat "
+            f"{history.get('viewer_seat')}'s download, or seat {seat} was not dealt in)"
+        )
+    others = [k for k in dealt if k != str(seat)]
+    if not others:
+        raise ReviewError(
+            f"this is seat {seat}'s own download: it lists only that seat's cards, so the hand "
+            "cannot be replayed here; use the Review view of the web replayer (the server "
+            "holds the whole hand) or review a terminal save"
+        )
+
+
+def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint]:
+    """Every pass, arrangement and betting decision of ``seat``, as the seat saw it.
+
+    The hand is replayed through the engine; for each of the seat's actions the point holds
+    ``state.view(seat)`` and ``state.legal_actions(seat)`` taken just before it, and the
+    equity question built from that view alone. Declarations are skipped.
+
+    Args:
+        history: a HAND_HISTORY.md document holding ``seat``'s cards and every seat's dealt
+            cards (a terminal save, or a full download).
+        seat: the seat to review.
+
+    Returns:
+        The decision points in the order the seat made them.
+
+    Raises:
+        ReviewError: the seat is not in the hand, the history does not hold its cards (a
+            public history, another seat's download), or it does not replay (the message
+            names the action).
+    """
+    _check_shows_seat(history, seat)
+    try:
+        state = start_from_history(history)
+    except ReplayError as exc:
+        raise ReviewError(f"the hand history does not replay: {exc}") from exc
+    actions = history.get("actions") or []
+    if not isinstance(actions, list):
+        raise ReviewError("actions must be a list of action objects (HAND_HISTORY.md)")
+    config = state.config
+    points: list[DecisionPoint] = []
+    for index, record in enumerate(actions):
+        if not isinstance(record, Mapping):
+            raise ReviewError(f"action {index} is not an action object: {record!r}")
+        try:
+            actor = record["seat"]
+            action = Action.from_dict(record)
+            if actor == seat and action.kind is not ActionKind.DECLARE:
+                points.append(_point(state, config, seat, index, action))
+            state.apply(actor, action)
+        except (AnacondaError, KeyError, TypeError, ValueError) as exc:
+            raise ReviewError(f"action {index} of the history does not replay: {exc}") from exc
+    return points
+
+
+def _point(
+    state: HandState, config: TableConfig, seat: int, index: int, action: Action
+) -> DecisionPoint:
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    knowledge = knowledge_from_view(view, config)
+    receiver = None
+    later = 0
+    if action.kind is ActionKind.PASS:
+        live = [int(s["seat"]) for s in view["seats"] if not s["folded"]]
+        pass_index = int(view["pass_index"])
+        direction = config.pass_directions[pass_index % len(config.pass_directions)]
+        receiver = neighbour(live, seat, direction)
+        later = sum(config.pass_counts[pass_index + 1 :])
+    return DecisionPoint(index, view, legal, action, knowledge, receiver, later)
+
+
+# -- pricing ------------------------------------------------------------------------------
+
+
+def _stake(history: Mapping[str, Any]) -> int:
+    """The sum of the hand's final pots (chips), 0 when it has no result."""
+    result = history.get("result")
+    if isinstance(result, Mapping) and isinstance(result.get("pots"), list):
+        return sum(int(p.get("amount", 0)) for p in result["pots"] if isinstance(p, Mapping))
+    return 0
+
+
+def _net(history: Mapping[str, Any], seat: int) -> int | None:
+    result = history.get("result")
+    if isinstance(result, Mapping) and isinstance(result.get("net"), Mapping):
+        value = result["net"].get(str(seat), result["net"].get(seat))
+        return None if value is None else int(value)
+    return None
+
+
+def _review_pass(
+    point: DecisionPoint,
+    model: OpponentModel,
+    split: Split,
+    trials: int,
+    rng: np.random.Generator,
+    final: int,
+) -> DecisionReview:
+    stake = max(final, int(point.view["pot_total"]))
+    knowledge = point.knowledge
+    count = point.legal.pass_count
+    ahead = min(point.later_passes, 2, MAX_CARDS - PLAYABLE_CARDS)
+    room = len(knowledge.pool()) - knowledge.needed() - count
+    if ahead * (1 + len(knowledge.active)) > room:
+        ahead = 0
+    assert point.receiver is not None
+    ranked = model.pass_choices(
+        knowledge,
+        count=count,
+        receiver=point.receiver,
+        split=split,
+        trials=trials,
+        rng=rng,
+        lookahead=ahead,
+    )
+    chosen_cards = tuple(sorted(point.action.cards))
+    mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
+    top = ranked[0]
+    best = Option("pass", top.result.share * stake, top.result.share, top.cards)
+    chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.PASSING,
+        stage=int(point.view["pass_index"]) + 1,
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        trials=top.result.trials,
+        exact=top.result.exact,
+    )
+
+
+def _review_arrange(
+    point: DecisionPoint,
+    model: OpponentModel,
+    split: Split,
+    trials: int,
+    rng: np.random.Generator,
+    final: int,
+) -> DecisionReview:
+    stake = max(final, int(point.view["pot_total"]))
+    ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
+    kept = tuple(point.action.cards)
+    mine = next(c for c in ranked if set(c.cards) == set(kept))
+    top = ranked[0]
+    best = Option("arrange", top.result.share * stake, top.result.share, top.cards)
+    chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
+    order = mine.cards if mine.cards != kept else None
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.ARRANGING,
+        stage=0,
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        order=order,
+        trials=top.result.trials,
+        exact=top.result.exact,
+    )
+
+
+def _bet_sizes(point: DecisionPoint, config: TableConfig) -> list[int]:
+    """The "to" amounts compared for a bet or raise (module docstring)."""
+    legal = point.legal
+    span = legal.bet_range if ActionKind.BET in legal.kinds else legal.raise_range
+    if span is None or not ({ActionKind.BET, ActionKind.RAISE} & legal.kinds):
+        return []
+    low, high = span
+    sizes = {low}
+    if point.action.kind in (ActionKind.BET, ActionKind.RAISE) and point.action.to is not None:
+        sizes.add(int(point.action.to))
+    if config.betting is not Betting.FIXED_LIMIT:
+        you = point.view["you"]
+        me = next(s for s in point.view["seats"] if s["seat"] == you["seat"])
+        pot = int(point.view["pot_total"]) + legal.call_amount
+        target = max(int(point.view["current_bet"]), int(me["bet"])) + round(_POT_FRACTION * pot)
+        sizes.add(max(low, min(high, target)))
+    return sorted(sizes)
+
+
+def _review_bet(
+    point: DecisionPoint,
+    model: OpponentModel,
+    config: TableConfig,
+    trials: int,
+    seed: Sequence[int],
+) -> DecisionReview:
+    view = point.view
+    legal = point.legal
+    knowledge = point.knowledge
+    me = int(view["you"]["seat"])
+    reads = read_log(view["log"], me=me, raise_cap=None)
+    pot = int(view["pot_total"])
+    call = legal.call_amount
+    my_bet = next(int(s["bet"]) for s in view["seats"] if s["seat"] == me)
+    arranged = len(knowledge.hand) == 5
+    opponents = len(knowledge.active)
+
+    def ask(bet_pot: int | None, extra: int) -> EquityResult:
+        # the same seed for every size: the same deals, so the sizes differ only by the bet
+        return model.equity(
+            knowledge,
+            split=config.split,
+            trials=trials,
+            rng=np.random.default_rng(list(seed)),
+            reads=reads,
+            pot=bet_pot,
+            bet=extra,
+        )
+
+    base = ask(None, 0)
+    e = base.share
+    options: list[Option] = []
+    if ActionKind.FOLD in legal.kinds:
+        options.append(Option("fold", 0.0, 0.0))
+    if ActionKind.CHECK in legal.kinds:
+        options.append(Option("check", e * pot, e))
+    elif ActionKind.CALL in legal.kinds:
+        options.append(Option("call", e * (pot + call) - call, e))
+    kind = "bet" if ActionKind.BET in legal.kinds else "raise"
+    for to in _bet_sizes(point, config):
+        extra = max(0, to - (my_bet + call))
+        if arranged:
+            gain = ask(pot + call, extra).bet_gain or 0.0
+            value = e * (pot + call) - call + gain
+        else:
+            value = e * (pot + call + (opponents + 1) * extra) - call - extra
+        options.append(Option(kind, value, e, to=to))
+    action = point.action
+    chosen_kind = action.kind.value
+    if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        chosen = next(o for o in options if o.kind == chosen_kind and o.to == action.to)
+    else:
+        chosen = next(o for o in options if o.kind == chosen_kind)
+    best = max(options, key=lambda o: (o.value, o is chosen))
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.BETTING,
+        stage=int(view["betting_round"]),
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        trials=base.trials,
+        exact=base.exact,
+    )
+
+
+def review_hand(
+    history: Mapping[str, Any],
+    seat: int,
+    *,
+    model: OpponentModel = DEFAULT_MODEL,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = 0,
+    threshold: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> HandReview:
+    """Review every pass, arrangement and bet of ``seat`` in one hand (module docstring).
+
+    Args:
+        history: a HAND_HISTORY.md document holding every seat's dealt cards (a terminal
+            save or a full download); only what ``seat`` saw is used.
+        seat: the seat to review.
+        model: the opponent model (default: :data:`DEFAULT_MODEL`).
+        trials: deals per decision, ``1..MAX_TRIALS`` (exact enumeration when smaller).
+        seed: makes the review reproducible.
+        threshold: chips of expected loss above which a decision is a mistake; ``None``
+            = the table's small bet.
+        progress: called as ``progress(done, total)`` after each decision.
+
+    Returns:
+        A :class:`HandReview`.
+
+    Raises:
+        ReviewError: see :func:`decision_points`; also ``trials`` out of range or a
+            negative ``threshold``.
+    """
+    if not 1 <= trials <= MAX_TRIALS:
+        raise ReviewError(f"trials must be 1..{MAX_TRIALS}, got {trials}")
+    if threshold is not None and threshold < 0:
+        raise ReviewError(f"the mistake threshold must be at least 0 chips, got {threshold}")
+    points = decision_points(history, seat)
+    config = TableConfig.from_dict(history.get("config") or {})
+    limit = float(config.small_bet) if threshold is None else float(threshold)
+    final = _stake(history)
+    out: list[DecisionReview] = []
+    for k, point in enumerate(points):
+        rng = np.random.default_rng([seed, k])
+        kind = point.action.kind
+        try:
+            if kind is ActionKind.PASS:
+                review = _review_pass(point, model, config.split, trials, rng, final)
+            elif kind is ActionKind.ARRANGE:
+                review = _review_arrange(point, model, config.split, trials, rng, final)
+            else:
+                review = _review_bet(point, model, config, trials, (seed, k))
+        except InvalidSituationError as exc:
+            raise ReviewError(f"decision at action {point.index} cannot be priced: {exc}") from exc
+        out.append(
+            DecisionReview(
+                index=review.index,
+                phase=review.phase,
+                stage=review.stage,
+                chosen=review.chosen,
+                best=review.best,
+                loss=review.loss,
+                mistake=review.loss > limit,
+                order=review.order,
+                trials=review.trials,
+                exact=review.exact,
+            )
+        )
+        if progress is not None:
+            progress(k + 1, len(points))
+    return HandReview(
+        seat=seat,
+        model=model.key,
+        description=model.description,
+        threshold=limit,
+        decisions=tuple(out),
+        net=_net(history, seat),
+        trials=trials,
+    )
+
+
+def review_session(reviews: Iterable[HandReview]) -> SessionReview:
+    """Add up hand reviews (a session, or any hands of one player) by phase."""
+    return SessionReview(tuple(reviews))
