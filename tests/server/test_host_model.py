@@ -39,8 +39,10 @@ def new_model(*, seat_approval: bool = False, seats: int = 6) -> tuple[TableMode
     log: list[Event] = [("table_created", {"settings": settings.to_dict()})]
     for seat, name, bot in ((0, "Ana", None), (1, "Bo", None), (2, "Bot 3", "heuristic")):
         log.append(
-            ("seat_taken", {"seat": seat, "name": name, "token_hash": f"h{seat}", "bot": bot,
-                            "stack": 200})
+            (
+                "seat_taken",
+                {"seat": seat, "name": name, "token_hash": f"h{seat}", "bot": bot, "stack": 200},
+            )
         )
     apply_all(model, log)
     return model, log

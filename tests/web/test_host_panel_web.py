@@ -27,9 +27,7 @@ def seat_page(open_page: Any, server: Any, table_id: str, seat: dict[str, Any] |
     return probe.page
 
 
-def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(
-    server: Any, open_page: Any
-) -> None:
+def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open_page: Any) -> None:
     made = httpx.post(
         f"{server.url}/api/tables",
         json={
@@ -45,7 +43,9 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(
         timeout=10,
     ).json()
     table_id = made["table"]["table_id"]
-    host = seat_page(open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"})
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
     guest = seat_page(open_page, server, table_id, None)
     host.wait_for_selector("#host-menu")
 
@@ -88,9 +88,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(
     host.click("#remove-confirm-2")
     guest.wait_for_selector(".toast-item:has-text('The host removed you from the table')")
     guest.wait_for_selector("#join-form")
-    host.wait_for_function(
-        "() => !document.querySelector('#host-players tr[data-seat=\"2\"]')"
-    )
+    host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
     host.click("#host-close")
     host.wait_for_selector("#ledger tr:has-text('removed by the host')")
 

@@ -30,6 +30,7 @@ from anaconda_poker.core.config import BIG_BET_DEFAULT, DECK_SIZE, TableConfig
 from anaconda_poker.core.declare import check_swing
 from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.host_events import SeatRequest
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.server.table_commands import (
     leave_events,
@@ -194,6 +195,22 @@ def check_open_seating(model: TableModel) -> None:
         )
 
 
+def seat_request_message(request: SeatRequest) -> dict[str, Any]:
+    """``seat_request`` for the host (``docs/protocol.md`` §4.2)."""
+    return {
+        "type": "seat_request",
+        "request_id": request.request_id,
+        "name": request.name,
+        "seat": request.seat,
+    }
+
+
+def pending_seat_request_messages(model: TableModel) -> list[dict[str, Any]]:
+    """A ``seat_request`` per waiting request, oldest first (for a host that (re)joins or
+    takes the role over)."""
+    return [seat_request_message(r) for _, r in sorted(model.hosting.seat_requests.items())]
+
+
 # ====================================================================== removing a player
 def remove_player_events(model: TableModel, seat: int | None, *, target: int) -> list[Event]:
     """The host removes the player at ``target``: ``player_removed``, then at once (when the
@@ -342,7 +359,9 @@ __all__ = [
     "expire_seat_request_events",
     "house_rules",
     "next_config_events",
+    "pending_seat_request_messages",
     "remove_player_events",
     "seat_approval_events",
     "seat_request_events",
+    "seat_request_message",
 ]

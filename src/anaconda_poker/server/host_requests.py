@@ -16,6 +16,7 @@ seat's token goes to that socket alone; the host sees the request, spectators ne
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from anaconda_poker.server import host_controls as hosting
@@ -24,7 +25,6 @@ from anaconda_poker.server.auth import hash_token, new_token
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.host_events import SeatRequest
 from anaconda_poker.server.presence import Connection
-from anaconda_poker.server.table_model import Event, TableModel
 from anaconda_poker.server.table_play import announce_departures
 
 if TYPE_CHECKING:
@@ -53,22 +53,6 @@ class SeatAskers:
 
 def _seat_of(conn: Connection | None) -> int | None:
     return conn.seat if conn is not None else None
-
-
-def seat_request_message(request: SeatRequest) -> dict[str, Any]:
-    """``seat_request`` for the host (``docs/protocol.md`` §4.2)."""
-    return {
-        "type": "seat_request",
-        "request_id": request.request_id,
-        "name": request.name,
-        "seat": request.seat,
-    }
-
-
-def pending_seat_request_messages(model: TableModel) -> list[dict[str, Any]]:
-    """A ``seat_request`` per waiting request, oldest first (for a host that (re)joins or
-    takes the role over)."""
-    return [seat_request_message(r) for _, r in sorted(model.hosting.seat_requests.items())]
 
 
 def _tell_host(table: Table, message: dict[str, Any]) -> None:
@@ -102,12 +86,16 @@ async def request_seat(table: Table, conn: Connection | None, name: str, seat: i
     request_id = int(events[0][1]["request_id"])
     table.seat_askers.add(request_id, conn)
     table.send(conn, views.dumps({"type": "seat_request_pending", "request_id": request_id}))
-    _tell_host(table, seat_request_message(table.model.hosting.seat_requests[request_id]))
+    _tell_host(table, hosting.seat_request_message(table.model.hosting.seat_requests[request_id]))
 
 
-async def approve_seat(table: Table, conn: Connection | None, request_id: int) -> None:
+async def approve_seat(
+    table: Table, conn: Connection | None, request_id: int, reason: None = None
+) -> None:
     """The host lets a newcomer in: seated with the starting stack; its socket alone gets
-    the new seat's token (``seat_granted``)."""
+    the new seat's token (``seat_granted``). (``reason`` is always ``None``: only a denial
+    gives one, ``protocol.SeatAnswer``.)"""
+    del reason
     model = table.model
     token = new_token()
     digest = hash_token(token)
@@ -261,16 +249,7 @@ async def change_game(table: Table, conn: Connection | None, config: dict[str, A
     table.broadcast_table()
 
 
-async def apply_waiting_rules(table: Table) -> None:
-    """Before a deal: house rules chosen while the last deal was under way take effect (a
-    deal cancelled in its seed round never reached the hand's end that applies them)."""
-    events: list[Event] = hosting.next_config_events(table.model)
-    if events:
-        await table.record(events)
-        table.broadcast_table()
-
-
-HOST_REQUESTS = {
+HOST_REQUESTS: dict[str, Callable[..., Awaitable[Any]]] = {
     "request_seat": request_seat,
     "approve_seat": approve_seat,
     "deny_seat": deny_seat,
@@ -285,8 +264,5 @@ HOST_REQUESTS = {
 __all__ = [
     "HOST_REQUESTS",
     "SeatAskers",
-    "apply_waiting_rules",
     "asker_left",
-    "pending_seat_request_messages",
-    "seat_request_message",
 ]

@@ -266,16 +266,6 @@ ClientMessage = Annotated[
 ]
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
-HOST_CONTROL_MESSAGES: tuple[type[_Message], ...] = (
-    SeatAnswer,
-    RemovePlayer,
-    AdjustStack,
-    ChangeGame,
-    SetSeatApproval,
-)
-"""The host's table controls (``server/host_controls.py``): each goes to the table as a
-request of its ``type`` with its other fields as arguments."""
-
 HOST_COMMANDS = frozenset(
     {
         "pause",

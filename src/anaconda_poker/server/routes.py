@@ -35,15 +35,19 @@ from anaconda_poker.server.presence import TOO_MANY_SOCKETS
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
     ActionMessage,
+    AdjustStack,
+    ChangeGame,
     ChatMessage,
     ChooseGame,
-    HOST_CONTROL_MESSAGES,
     CreateTableRequest,
     Hello,
     RebuyAnswer,
     RebuyMessage,
+    RemovePlayer,
+    SeatAnswer,
     SeatRequestMessage,
     SeedMessage,
+    SetSeatApproval,
     Simple,
     TakeSeatRequest,
     parse_client_message,
@@ -415,7 +419,10 @@ def _dispatch(
         table.tell("choose_game", conn, split=parsed.split)
     elif isinstance(parsed, SeedMessage):
         table.tell("seed", conn, hand_no=parsed.hand_no, seed=parsed.seed)
-    elif isinstance(parsed, (SeatRequestMessage, *HOST_CONTROL_MESSAGES)):
+    elif isinstance(
+        parsed,
+        (SeatRequestMessage, SeatAnswer, RemovePlayer, AdjustStack, ChangeGame, SetSeatApproval),
+    ):  # a seat request and the host's controls (server/host_requests.py): fields as arguments
         table.tell(parsed.type, conn, **parsed.model_dump(exclude={"type"}))
     elif isinstance(parsed, Simple):
         if parsed.type == "ping":
