@@ -7,6 +7,7 @@ next hand: …" until the hand ends). Debian's Chromium, no console errors."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -78,7 +79,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     host.click("#host-close")
     host.click("#tab-ledger")
     host.wait_for_selector("#ledger th:has-text('Adjusted')")
-    row = host.locator("#ledger tr", has_text="Bo")
+    row = host.locator("#ledger tbody tr", has_text="Bo")
     assert "+50" in row.inner_text()
 
     # remove Bo between hands: told, back to watching, and may ask again
@@ -90,7 +91,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     guest.wait_for_selector("#join-form")
     host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
     host.click("#host-close")
-    host.wait_for_selector("#ledger tr:has-text('removed by the host')")
+    host.wait_for_selector("#ledger tbody tr:has-text('removed by the host')")
 
     # asked again and denied, with the host's reason
     guest.fill("#join-name", "Bo")
@@ -122,3 +123,64 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
         text = page.inner_text("#next-rules")
         assert text.startswith("From the next hand: High only") and "ante 5" in text
     assert "ante 1" in host.inner_text(".rules-summary")
+
+
+PROBE = (Path(__file__).parent / "layout_probe.js").read_text(encoding="utf-8")
+DIALOG_PROBE = PROBE.replace(
+    'document.body.querySelectorAll("*")',
+    'document.querySelector("dialog[open]").querySelectorAll("*")',
+)
+assert DIALOG_PROBE != PROBE, "layout_probe.js no longer selects document.body's elements"
+
+
+def test_host_dialog_fits_every_language_and_width(server: Any, open_page: Any) -> None:
+    """The host's dialog (a seat request, the players with their buttons, a change waiting
+    for the next hand, the stakes form) overflows nothing and covers nothing, in all six
+    languages at 320, 375 and 1280 px (``layout_probe.js``, measured inside the dialog)."""
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "name": "Tischrunde",
+            "host_name": "Maximiliane",
+            "seats": 4,
+            "bot_pause": 30,
+            "action_timer": None,
+            "auto_start": False,
+            "seat_approval": True,
+            "bots": [{"seat": 1, "level": "heuristic", "name": "Bartholomäus"}],
+        },
+        timeout=10,
+    ).json()
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Maximiliane"}
+    )
+    guest = seat_page(open_page, server, table_id, None)
+    guest.wait_for_selector("#join-form")
+    guest.fill("#join-name", "Wilhelmina")
+    guest.click("#join-submit")
+    host.wait_for_selector("#seat-requests")
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting']")
+    host.click("#host-menu")
+    host.click("#open-stakes")
+    host.fill("#stakes-ante", "2")
+    host.click("#stakes-apply")
+    host.wait_for_selector("#host-next-rules")
+    host.click("#open-stakes")
+    offenders: list[str] = []
+    for width, height in ((320, 640), (375, 667), (1280, 900)):
+        host.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "it", "es", "pt", "nl", "de"):
+            host.evaluate(
+                "(l) => { const s = document.querySelector('#lang-select');"
+                " s.value = l; s.dispatchEvent(new Event('change', {bubbles: true})); }",
+                lang,
+            )
+            host.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+            host.wait_for_selector("#stakes-form")
+            found = host.evaluate(DIALOG_PROBE)
+            offenders += [
+                f"{lang} {width}px: {o['kind']} {o['what']} — {o['detail']}" for o in found
+            ]
+    assert not offenders, f"{len(offenders)} layout offenders:\n" + "\n".join(offenders)

@@ -93,9 +93,12 @@ export function createHostPanel({ getState, send, mySeat }) {
       t("Host controls"), waiting ? ` (${waiting})` : "");
   }
 
-  /** Redraw the open dialog after a table update; the focus stays on the same control. */
+  /** Redraw the open dialog after a table update or a change of language; the focus stays
+   * on the same control. */
   function update() {
     if (!dialog) return;
+    dialog.querySelector("#host-title").textContent = t("Host controls");
+    dialog.querySelector("#host-close").textContent = t("Close");
     const focusedId = dialog.contains(document.activeElement) ? document.activeElement.id : "";
     draw();
     if (focusedId) document.getElementById(focusedId)?.focus();
@@ -214,7 +217,8 @@ export function createHostPanel({ getState, send, mySeat }) {
   function stakesForm(tb) {
     const f = ui.stakes;
     const err = ui.stakesError;
-    const field = (name, label, input) => h("div.field", { class: err?.field === `config.${name}` ? "invalid" : "" },
+    // a select of sentences takes the whole row (a select cannot wrap its text)
+    const field = (name, label, input, wide = false) => h("div.field", { class: `${wide ? "wide " : ""}${err?.field === `config.${name}` ? "invalid" : ""}` },
       h("label", { for: `stakes-${name.replace("_", "-")}` }, label), input);
     const number = (name, min) => h("input", {
       type: "number", id: `stakes-${name.replace("_", "-")}`, "data-field": `config.${name}`, min, max: MAX_CHIPS, step: 1,
@@ -233,16 +237,17 @@ export function createHostPanel({ getState, send, mySeat }) {
         };
         // every option of the form: the server keeps the table's other rules as they are, and
         // a form equal to the current rules withdraws a change waiting for the next hand
+        // the form stays open until the server answers: game_change closes it (gameChanged),
+        // an error names the field to correct
         ui.stakesError = null;
-        if (send({ type: "change_game", config: changes })) {
-          ui.stakes = null;
+        if (!send({ type: "change_game", config: changes })) {
+          ui.stakesError = { field: null, text: t("Not connected; trying again…") };
           draw();
-          document.getElementById("open-stakes")?.focus();
         }
       },
     },
     h("div.form-grid", null,
-      field("split", t("Game"), select("split", SPLITS, splitLabel)),
+      field("split", t("Game"), select("split", SPLITS, splitLabel), true),
       field("betting", t("Betting"), select("betting", BETTINGS, bettingLabel)),
       field("ante", t("Ante"), number("ante", 0)),
       field("small_bet", t("Small bet"), number("small_bet", 1)),
@@ -254,5 +259,14 @@ export function createHostPanel({ getState, send, mySeat }) {
       h("button", { type: "button", id: "stakes-cancel", onclick: () => { ui.stakes = null; ui.stakesError = null; draw(); } }, t("Cancel"))));
   }
 
-  return { button, update, onError, isOpen: () => dialog !== null };
+  /** The server accepted a change of the rules (a `game_change` message): close the form. */
+  function gameChanged() {
+    if (!ui.stakes) return;
+    ui.stakes = null;
+    ui.stakesError = null;
+    draw();
+    document.getElementById("open-stakes")?.focus();
+  }
+
+  return { button, update, onError, gameChanged, isOpen: () => dialog !== null };
 }

@@ -179,6 +179,7 @@ export function mount(main, route) {
         return;
       case "game_change":
         announce(t("From the next hand: {rules}", { rules: rulesSummary(msg.config) }));
+        hostPanel.gameChanged();
         return;
       case "stack_adjusted":
         announce(t("The host set the stack of {name} to {amount}.", { name: msg.name, amount: chips(msg.stack) }));
@@ -583,6 +584,7 @@ export function mount(main, route) {
       my.setAttribute("aria-label", t("Your cards and actions"));
       renderAll();
       side.rerender();
+      hostPanel.update();
     },
     destroy: () => {
       clearInterval(ticker);
