@@ -164,9 +164,11 @@ async def _watch_loop_lag(interval: float = 0.5) -> None:
 
 def _include_web_routes(app: FastAPI) -> None:
     """The web client's own routes (``server/web_routes.py``, owned by the web front end)."""
+    from anaconda_poker.server.review_route import router as review_router
     from anaconda_poker.server.web_routes import router as web_router
 
     app.include_router(web_router)
+    app.include_router(review_router)
 
 
 def _mount_static(app: FastAPI, directory: Path) -> None:

@@ -105,6 +105,13 @@ class Frames(BaseModel):
     frames: list[dict[str, Any]]
 
 
+class HandReview(BaseModel):
+    """``GET .../review``: the requesting seat's hand review (``analysis/review.py``)."""
+
+    review: dict[str, Any]
+    viewer_seat: int
+
+
 class Advice(BaseModel):
     """``POST /api/advice``: five cards each (in reveal order) or ``None``."""
 
@@ -122,6 +129,7 @@ SUCCESS_MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("get", "/api/tables/{table_id}/ledger"): Ledger,
     ("get", "/api/tables/{table_id}/hands"): HandList,
     ("get", "/api/tables/{table_id}/hands/{hand_no}/frames"): Frames,
+    ("get", "/api/tables/{table_id}/hands/{hand_no}/review"): HandReview,
     ("post", "/api/replay"): Frames,
     ("post", "/api/advice"): Advice,
 }
@@ -166,6 +174,12 @@ ERRORS: dict[tuple[str, str], Mapping[int, tuple[str, ...]]] = {
         404: ("table_not_found", "hand_not_found"),
     },
     ("get", "/api/tables/{table_id}/hands/{hand_no}/frames"): {
+        **_STORED_HAND,
+        **_TABLE,
+        403: ("not_dealt_in",),
+        404: ("table_not_found", "hand_not_found"),
+    },
+    ("get", "/api/tables/{table_id}/hands/{hand_no}/review"): {
         **_STORED_HAND,
         **_TABLE,
         403: ("not_dealt_in",),

@@ -8,11 +8,12 @@ and the node's leases in step:
 - **At start** the node claims the free leases (tables nobody runs, the tables its own
   previous run held under the same ``--node`` name) and rebuilds those tables from their
   events, as crash recovery does (``server/recovery.py``).
-- **Every** ``check_interval`` **seconds** it renews its leases (every ``ttl / 3``), drops a
-  table whose lease another node took (its sockets are closed with code 1012: the clients
-  reconnect through the proxy), loads a table handed to it, hands over a table another node
-  asked for, and claims free leases (a dead node's tables, once their lease expired) a few at
-  a time, so the survivors share them.
+- **Every** ``ttl / 3`` **seconds** it renews its leases (in a task of its own, so loading
+  tables never delays a renewal) and drops a table whose lease another node took (its
+  sockets are closed with code 1012: the clients reconnect through the proxy).
+- **Every** ``check_interval`` **seconds** it loads a table handed to it, hands over a table
+  another node asked for, and claims free leases (a dead node's tables, once their lease
+  expired) a few at a time, so the survivors share them.
 - **On a request** for a table it does not run (:meth:`TableOwnership.ensure`, called by
   :class:`OwnershipMiddleware` for ``/api/tables/{id}…`` and ``/ws?table={id}``), it claims
   the table if its lease is free; otherwise it asks the owner for it (the proxy routes the
@@ -31,8 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
@@ -108,23 +108,26 @@ class TableOwnership:
         self.renew_interval = leases.ttl / 3
         self.stats = OwnershipStats()
         self._locks: dict[str, asyncio.Lock] = {}
-        self._task: asyncio.Task[None] | None = None
-        self._last_renewal = 0.0
+        self._tasks: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         """Claim what is free (and this node name's own leases of a previous run), load
         those tables, then start the periodic check."""
         await self._claim_free(reclaim_own=True, limit=None)
-        self._last_renewal = time.monotonic()
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="table-ownership")
+        if not self._tasks:  # renewals apart: loading many tables never delays them
+            loop = asyncio.get_running_loop()
+            self._tasks = [
+                loop.create_task(self._every(self.renew_interval, self.renew), name="renewals"),
+                loop.create_task(self._every(self.check_interval, self.check), name="ownership"),
+            ]
 
     async def stop_checks(self) -> None:
-        """Stop the periodic check (the node is stopping)."""
-        task, self._task = self._task, None
-        if task is not None:
+        """Stop the renewals and the periodic check (the node is stopping)."""
+        tasks, self._tasks = self._tasks, []
+        for task in tasks:
             task.cancel()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
@@ -213,29 +216,38 @@ class TableOwnership:
             await asyncio.to_thread(self.leases.release, [table_id])
 
     # ------------------------------------------------------------------ the check
-    async def _run(self) -> None:
+    @staticmethod
+    async def _every(interval: float, step: Callable[[], Awaitable[None]]) -> None:
         while True:
-            await asyncio.sleep(self.check_interval)
+            await asyncio.sleep(interval)
             try:
-                await self.check()
+                await step()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a lost database: the next check tries again
-                log.warning("the table ownership check failed", exc_info=True)
+            except Exception:  # a lost database: the next round tries again
+                log.warning("the table ownership %s failed", step.__name__, exc_info=True)
+
+    async def renew(self) -> None:
+        """Extend this node's leases; drop the tables whose lease another node took."""
+        rows = await asyncio.to_thread(self.leases.renew)
+        kept = {lease.table_id for lease in rows}
+        for table_id in [t for t in self.lobby.tables if t not in kept]:
+            # missing from the renewal: lost, or created (claimed) while it ran
+            lease = await asyncio.to_thread(self.leases.lease, table_id)
+            epoch = self.leases.epoch_of(table_id)
+            if lease is None or (lease.owner == self.leases.instance and lease.epoch == epoch):
+                continue
+            self.leases.forget(table_id)
+            self.stats.lost += 1
+            log.warning("lost the lease of table %s; dropped here", table_id)
+            await self.lobby.unload(table_id, TABLE_MOVED)
 
     async def check(self) -> None:
-        """One check: renew (when due) or poll the leases, reconcile the lobby with them,
-        claim a few free leases."""
+        """One check: load tables handed here, hand over tables asked for, claim a few free
+        leases."""
         await self._drop_fenced()
-        now = time.monotonic()
-        if now - self._last_renewal >= self.renew_interval:
-            rows = await asyncio.to_thread(self.leases.renew)
-            self._last_renewal = now
-            await self._reconcile(rows, complete=True)
-        else:
-            held = list(self.leases.held())
-            rows = await asyncio.to_thread(self.leases.changes, held)
-            await self._reconcile(rows, complete=False)
+        rows = await asyncio.to_thread(self.leases.changes, list(self.leases.held()))
+        await self._follow(rows)
         await self._claim_free(reclaim_own=False, limit=CLAIMS_PER_CHECK)
 
     async def _drop_fenced(self) -> None:
@@ -247,24 +259,12 @@ class TableOwnership:
                 log.warning("table %s was taken over by another node; dropped here", table_id)
                 await self.lobby.unload(table_id, TABLE_MOVED)
 
-    async def _reconcile(self, rows: list[Lease], *, complete: bool) -> None:
-        """Bring the lobby in line with the leases read.
+    async def _follow(self, rows: list[Lease]) -> None:
+        """Load the tables handed here, hand over those another node asked for.
 
         Args:
-            rows: leases of this process (all of them when ``complete``, else those asked
-                for by another node or not yet loaded here).
-            complete: ``rows`` is every lease this process holds: a loaded table missing
-                from it was lost.
+            rows: leases of this process asked for by another node or not yet loaded here.
         """
-        by_table = {lease.table_id: lease for lease in rows}
-        if complete:
-            for table_id in list(self.lobby.tables):
-                lease = by_table.get(table_id)
-                if lease is None or lease.epoch != self.leases.epoch_of(table_id):
-                    self.leases.forget(table_id)
-                    self.stats.lost += 1
-                    log.warning("lost the lease of table %s; dropped here", table_id)
-                    await self.lobby.unload(table_id, TABLE_MOVED)
         for lease in rows:
             async with self._table_lock(lease.table_id):
                 if not self._loaded(lease.table_id):
