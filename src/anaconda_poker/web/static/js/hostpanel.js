@@ -160,7 +160,7 @@ export function createHostPanel({ getState, send, mySeat }) {
     const me = mySeat();
     const busy = inHand();
     const rows = (tb.seats || []).filter(Boolean).map((seat) => {
-      const cells = [h("td", null, seat.name, seat.removing ? h("span.muted", null, ` (${t("leaves after this hand")})`) : null),
+      const cells = [h("td", null, seat.name, seat.removing ? h("span.muted", null, " (", t("leaves after this hand"), ")") : null),
         h("td.num", null, chips(seat.stack))];
       let actions;
       if (ui.adjusting === seat.seat) {

@@ -259,7 +259,8 @@ export class SidePanel {
     if (!this.ledger.length) return h("p.muted", null, t("Nobody has played yet."));
     // the host's stack adjustments get a column once there are any (docs/protocol.md §3)
     const adjusted = this.ledger.some((row) => row.adjustments);
-    const who = (row) => (row.removed ? `${row.name} (${t("removed by the host")})` : row.left ? `${row.name} (${t("left the table")})` : row.name);
+    const removed = t("removed by the host");
+    const who = (row) => (row.removed ? `${row.name} (${removed})` : row.left ? `${row.name} (${t("left the table")})` : row.name);
     return h("div", null, h("table.ledger", { id: "ledger" },
       h("thead", null, h("tr", null,
         h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
