@@ -89,6 +89,11 @@ class TableStats:
     frame_hook: Callable[[int | None, str], None] | None = field(default=None, repr=False)
 
 
+def _times() -> tuple[float, float]:
+    """The present as (event loop seconds, Unix seconds)."""
+    return asyncio.get_running_loop().time(), time.time()
+
+
 class _FromModel(Generic[_T]):
     """A :class:`Table` attribute that is the table model's attribute of the same name."""
 
@@ -265,7 +270,6 @@ class Table:
     # ================================================================== frames
     def public_info(self) -> dict[str, Any]:
         """TableInfo (``docs/protocol.md`` §3): public facts only."""
-        loop_now = asyncio.get_running_loop().time()
         return views.table_info(
             self.table_id,
             self.model,
@@ -273,7 +277,7 @@ class Table:
             connected=self.connected,
             away=lambda seat: self.clock.seat_away(seat, self.connected),
             spectators=self.presence.spectators,
-            next_hand_at=self.clock.next_hand_wall(loop_now, time.time()),
+            next_hand_at=self.clock.next_hand_wall(_times),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -287,7 +291,7 @@ class Table:
         )
 
     def _timer(self) -> dict[str, Any] | None:
-        return self.clock.timer_frame(asyncio.get_running_loop().time(), time.time())
+        return self.clock.timer_frame(_times)
 
     def state_message(
         self, seat: int | None, *, timer: dict[str, Any] | bool | None = True
