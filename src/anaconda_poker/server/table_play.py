@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from anaconda_poker.core.actions import Action
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_views as views
+from anaconda_poker.server.bot_seats import tell_results
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.presence import SEAT_REVOKED, SEAT_REVOKED_REASON
 from anaconda_poker.server.table_model import Event
@@ -82,6 +83,8 @@ async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
     table.refresh_decisions()
     table.broadcast_state()
     if hand_record is not None:
+        if (hand := model.hand) is not None:
+            tell_results(table.policies, hand)  # the bots' session memory
         table.broadcast(views.hand_finished_message(table.table_id, model))
         table.schedule_next_hand()  # first: the table message says when it deals
         table.broadcast_table()
