@@ -8,7 +8,8 @@ Examples::
 
 Every pass, arrangement and bet of the seat is priced by the opponent model of
 :mod:`anaconda_poker.analysis.review` from what the seat saw at that moment (never another
-seat's unseen cards, even in a terminal save that holds them). A folder stands for the hand
+seat's unseen cards, even in a terminal save that holds them; a seat's own download is
+replayed with stand-in cards for what it never saw). A folder stands for the hand
 histories (``*.json``) in it, in name order, so a terminal session's folder gives a session
 summary; so does a JSON file holding a list of histories.
 
@@ -85,8 +86,8 @@ def review_command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Hand histories (HAND_HISTORY.md) that show your cards: terminal saves, or "
-            "folders of them (a session)."
+            help="Hand histories (HAND_HISTORY.md) that show your cards: terminal saves, your "
+            "own downloads from the server, or folders of them (a session)."
         ),
     ],
     seat: Annotated[int, typer.Option("--seat", min=0, max=8, help="The seat to review.")],

@@ -36,6 +36,17 @@ def review_renderable(
             )
         )
     )
+    if review.stake:
+        parts.append(
+            Text(
+                _(
+                    "Passes and arrangements are priced on the pot this hand reached ({chips}), "
+                    "bets on the pot of the moment.",
+                    chips=_.number(review.stake),
+                ),
+                style="dim",
+            )
+        )
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column(_("When"))
     table.add_column(_("You chose"))
@@ -44,14 +55,14 @@ def review_renderable(
     table.add_column("")
     for decision in review.decisions:
         d = decision.to_dict()
-        best = option_text(d["best"], _)
+        best = _("the same") if d["best"] == d["chosen"] else option_text(d["best"], _)
         if d["order"] is not None:
             order = " ".join(d["order"])
             best += "\n" + _("reveal order {cards} (not priced)", cards=order)
         table.add_row(
             stage_text(d, _),
             option_text(d["chosen"], _),
-            best if d["best"] != d["chosen"] or d["order"] else _("the same"),
+            best,
             chips_text(d["loss"], _),
             Text(_("mistake"), style="bold red") if d["mistake"] else "",
         )
