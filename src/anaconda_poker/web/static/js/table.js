@@ -438,7 +438,8 @@ export function mount(main, route) {
   function drawTop() {
     const tb = s.table;
     const me = mySeat();
-    const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
+    // leaving after this hand: asked to, or removed by the host (docs/protocol.md §4.3)
+    const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving || tb?.seats?.[me]?.removing);
     const host = isHost();
     const link = inviteUrl(tableId);
     const linkInput = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("Invite link"), size: 28 });
