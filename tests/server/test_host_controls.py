@@ -533,3 +533,42 @@ async def test_seat_approval_can_be_turned_on_and_off_by_the_host(server: Restar
     for client in (host, watcher):
         await client.close()
     await restart_and_compare(server, table_id, facts(table))
+
+
+async def test_a_removal_and_a_rules_change_waiting_for_the_hand_survive_a_restart(
+    server: Restartable,
+) -> None:
+    live = server.live
+    assert live is not None
+    table_id, host, table = await host_table(live)
+    guest_token = await take_seat(live, table_id, "Guest", 1)
+    guest = await ws_client(live, {"token": guest_token})
+    await guest.until(lambda f: f["type"] == "state")
+    await host.send({"type": "next_hand"})
+    await host.until(lambda f: f["type"] == "hand_started")
+    await host.send({"type": "remove_player", "seat": 1})
+    await host.until(lambda f: f["type"] == "player_removed")
+    await host.send({"type": "change_game", "config": {"ante": 2}})
+    await host.until(lambda f: f["type"] == "game_change")
+    before = facts(table)
+    assert before["next_config"]["ante"] == 2 and table.in_hand
+    for client in (host, guest):
+        await client.close()
+    rebuilt = await restart_and_compare(server, table_id, before)  # mid-hand
+    record = rebuilt.seats[1]
+    assert rebuilt.in_hand and record is not None and record.removed
+    live = server.live
+    assert live is not None
+    host = await ws_client(live, {"token": HOST_TOKENS[table_id]})
+    guest = await ws_client(live, {"token": guest_token})
+    hand = rebuilt.hand
+    assert hand is not None
+    await play_hand([host, guest], random.Random(11), done=lambda: not rebuilt.in_hand)
+    assert rebuilt.seats[1] is None  # it left when the hand ended, with its chips
+    line = next(x for x in rebuilt.ledger() if x["name"] == "Guest")
+    assert (line["removed"], line["stack"]) == (True, hand.stack[1])
+    assert rebuilt.settings.config.ante == 2 and hand.config.ante == 1
+    assert rebuilt.chip_total() == rebuilt.bought_in_total() == 600
+    for client in (host, guest):
+        await client.close()
+    await restart_and_compare(server, table_id, facts(rebuilt))
