@@ -1,6 +1,7 @@
 """The host controls' command handlers and events on the pure table model (no event loop):
 random sequences of host commands between hands (Hypothesis) keep every chip accounted for,
-a refused command changes nothing, and replaying the log rebuilds the same table."""
+a refused command changes nothing, and replaying the log rebuilds the same table; and one
+race on the actor: an approval queued before the asker's close is handled."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from server_helpers import FakeConnection
+from test_table import make_table
 
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.server import host_controls as hosting
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.table_commands import answer_rebuy_events, rebuy_events
 from anaconda_poker.server.table_events import apply_all, replay
 from anaconda_poker.server.table_model import Event, TableModel
 from anaconda_poker.server.table_settings import TableSettings
@@ -180,8 +184,6 @@ OPS = st.lists(
 @settings(max_examples=150, deadline=None)
 @given(OPS)
 def test_random_host_commands_conserve_chips_and_replay(ops: list[tuple[Any, Any, Any]]) -> None:
-    from anaconda_poker.server.table_commands import answer_rebuy_events, rebuy_events
-
     model, log = new_model(seat_approval=True)
     splits = ["high_only", "high_low_8", "high_low_any"]
     for op, a, b in ops:
@@ -221,3 +223,27 @@ def test_random_host_commands_conserve_chips_and_replay(ops: list[tuple[Any, Any
         assert sum(int(x["net"]) for x in model.ledger()) == 0
         assert model.seats[0] is not None and model.host_seat == 0
     assert snapshot(rebuilt(model, log)) == snapshot(model)
+
+
+async def test_an_approval_racing_the_askers_close_hands_no_seat_to_a_closed_socket() -> None:
+    table, writer = make_table(
+        humans=1, bots=("calling-station",), auto_start=False, max_seats=4, seat_approval=True
+    )
+    host, asker = FakeConnection(0), FakeConnection(None)
+    table.start()
+    try:
+        await table.request("join", host)
+        await table.request("join", asker)
+        await table.request("request_seat", asker, name="Zed", seat=None)
+        asker.closed = True  # its socket closed; the table has not handled the leave yet
+        with pytest.raises(ClientError) as err:
+            await table.request("approve_seat", host, request_id=1)
+        assert err.value.code == "unknown_request"
+        assert all(r is None or r.name != "Zed" for r in table.seats)
+        assert not table.model.hosting.seat_requests
+        closed = host.of_type("seat_request_closed")
+        assert [c["outcome"] for c in closed] == ["expired"]
+    finally:
+        await table.stop()
+    kinds = [e.kind for e in writer.events()]
+    assert kinds[-2:] == ["seat_requested", "seat_request_closed"]

@@ -42,6 +42,10 @@ class SeatAskers:
         """``conn`` asked request ``request_id``."""
         self._conn_of[request_id] = conn
 
+    def get(self, request_id: int) -> Connection | None:
+        """The socket that asked request ``request_id``, if it is still known."""
+        return self._conn_of.get(request_id)
+
     def pop(self, request_id: int) -> Connection | None:
         """Forget request ``request_id``; its socket, if it is still known."""
         return self._conn_of.pop(request_id, None)
@@ -97,6 +101,12 @@ async def approve_seat(
     gives one, ``protocol.SeatAnswer``.)"""
     del reason
     model = table.model
+    asker = table.seat_askers.get(request_id)
+    if request_id in model.hosting.seat_requests and (asker is None or asker.closed):
+        # the asker's socket closed and its leave is still queued: nobody to hand a seat to
+        table.seat_askers.pop(request_id)
+        await _expire(table, request_id)
+        raise ClientError("unknown_request", f"the asker of seat request {request_id} left")
     token = new_token()
     digest = hash_token(token)
     events = hosting.answer_seat_events(
