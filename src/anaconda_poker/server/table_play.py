@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from anaconda_poker.core.actions import Action
+from anaconda_poker.server import host_controls as hosting
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_views as views
 from anaconda_poker.server.bot_seats import tell_results
@@ -34,6 +35,10 @@ async def begin_hand(table: Table) -> None:
     eligible = model.eligible_seats()
     if model.in_hand or len(eligible) < 2:
         return
+    waiting = hosting.next_config_events(model)  # chosen while a cancelled deal was under way
+    if waiting:
+        await table.record(waiting)
+        table.broadcast_table()
     if table.settings.dealers_choice:
         dealer = model.next_button(eligible)
         if model.occupied(dealer).bot is None:
@@ -69,6 +74,8 @@ async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
     host = model.host_seat
     try:
         events = commands.settle_action(model, payload)
+        if not model.in_hand:  # the hand ended: removals and rules waiting for its end
+            events += hosting.after_hand_events(model, tuple(sorted(model.dealt_in)))
     except ClientError:
         raise  # the engine refused it: nothing changed
     except Exception:
@@ -131,6 +138,8 @@ def announce_departures(table: Table, events: list[Event], host: int | None) -> 
     if left and new_host is not None and new_host != host:
         table.send_to_seat(new_host, {"type": "host", "seat": new_host})
         for request in views.pending_rebuy_messages(table.model):
+            table.send_to_seat(new_host, request)
+        for request in hosting.pending_seat_request_messages(table.model):
             table.send_to_seat(new_host, request)
 
 
