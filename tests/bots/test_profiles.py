@@ -178,7 +178,7 @@ def test_shift_moves_the_reads_part_of_the_way() -> None:
             book.add_hand(_view(log))
     none, half, full = (b.model("a", DEFAULT).bet_threshold for b in books)
     assert none == DEFAULT.bet_threshold
-    assert full < 0.1
+    assert full < 0.15
     assert half == pytest.approx((none + full) / 2)
     assert books[0].fold_below(["a"], 0.5) == 0.5
     with pytest.raises(ValueError, match="shift"):
