@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.declare import check_swing
-from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
-from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
+from anaconda_poker.server.bot_seats import ACCEPTED_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.host_controls import house_rules
 from anaconda_poker.server.names import name_key
 from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
@@ -199,6 +198,8 @@ class Lobby:
             presence=self.presence,
         )
         table.stats.latencies = self.latencies
+        # a newcomer the host let in (server/host_requests.py)
+        table.seat_token_added = lambda digest, seat: self._index_token(digest, table_id, seat)
         if self.table_observer is not None:
             self.table_observer(table)
         return table
@@ -338,17 +339,7 @@ class Lobby:
                 when one option is to blame; bounds from ``core.config``
                 (:class:`~anaconda_poker.core.errors.OptionOutOfRangeError`).
         """
-        try:
-            config = TableConfig.from_dict(request.config)
-            check_swing(config)
-            config.check_seats(request.seats)
-        except InvalidConfigError as exc:
-            field = exc.option
-            if field is not None and field != "seats":
-                field = f"config.{field}"
-            raise ClientError("invalid_config", str(exc), field=field) from None
-        except AnacondaError as exc:
-            raise ClientError("invalid_config", str(exc)) from None
+        config = house_rules(dict(request.config), seats=request.seats)
         bot_seats = [b.seat for b in request.bots]
         if len(set(bot_seats)) != len(bot_seats):
             raise ClientError("invalid_config", "two bots are given the same seat", field="bots")
@@ -359,10 +350,10 @@ class Lobby:
                     f"bot seat {bot.seat} is not below seats={request.seats}",
                     field="bots",
                 )
-            if bot.level not in BOT_LEVELS:
+            if bot.level not in ACCEPTED_LEVELS:
                 raise ClientError(
                     "invalid_config",
-                    f"unknown bot level {bot.level!r}; levels are {', '.join(BOT_LEVELS)}",
+                    f"unknown bot level {bot.level!r}; levels are {', '.join(ACCEPTED_LEVELS)}",
                     field="bots",
                 )
         host_seat = request.host_seat
@@ -397,6 +388,7 @@ class Lobby:
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
             listed=request.listed,
+            seat_approval=request.seat_approval,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:

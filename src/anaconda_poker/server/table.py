@@ -36,6 +36,7 @@ from anaconda_poker.server import table_views as views
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError
 from anaconda_poker.server.failures import client_error_for, stopped_table
+from anaconda_poker.server.host_requests import SeatAskers
 from anaconda_poker.server.presence import (
     Connection,
     Presence,
@@ -133,7 +134,6 @@ class Table:
         presence: PresenceOptions | None = None,
     ) -> None:
         self.table_id = table_id
-        self.settings = settings
         self.created_at = time.time() if created_at is None else created_at
         self.writer = writer
         self.policy_factory = policy_factory
@@ -150,8 +150,12 @@ class Table:
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
+        self.seat_askers = SeatAskers()  # which socket asked which seat request
+        # the lobby learns the token of a seat the host let a newcomer into (hash, seat)
+        self.seat_token_added: Callable[[str, int], None] = lambda digest, seat: None
 
     # ================================================================== the model
+    settings: _FromModel[TableSettings] = _FromModel()  # the host may change the rules
     seats: _FromModel[list[SeatRecord | None]] = _FromModel()
     hand: _FromModel[HandState | None] = _FromModel()
     meta: _FromModel[HandMeta | None] = _FromModel()
@@ -399,6 +403,8 @@ class Table:
             self.seeding.resume(now)  # a seed round interrupted by a restart
             self.schedule_next_hand()
             self._task = loop.create_task(self.run(), name=f"table-{self.table_id}")
+            if self.model.hosting.seat_requests:  # their askers' sockets are gone
+                self.tell("expire_seat_requests")
             self._reschedule()
 
     async def stop(self) -> None:
