@@ -331,11 +331,13 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
     nodes = {n: Node(n, p, fresh_postgres_url, tmp_path) for n, p in zip(names, ports, strict=True)}
     humans: list[Human] = []
     tasks: list[asyncio.Task[None]] = []
+    t0 = time.monotonic()
     try:
         for node in nodes.values():
             node.start()
         for node in nodes.values():
             node.wait_ready()
+        print(f"\n[{time.monotonic() - t0:.1f}] nodes up")
         with nginx_for(ports, tmp_path) as (base, ca_file):
             context = ssl.create_default_context(cafile=str(ca_file))
             async with httpx.AsyncClient(base_url=base, verify=context, timeout=20) as http:
@@ -367,6 +369,7 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
                 assert time.monotonic() < deadline, [(h.welcomes, h.versions) for h in humans]
                 await asyncio.sleep(0.2)
             await asyncio.sleep(2)
+            print(f"[{time.monotonic() - t0:.1f}] playing")
 
             # ---- SIGKILL the node that runs the most tables
             held = owners(engine)
@@ -387,8 +390,10 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
             ):
                 assert time.monotonic() < deadline, "a human client did not come back"
                 await asyncio.sleep(0.2)
+            print(f"[{time.monotonic() - t0:.1f}] clients back")
             nodes[victim].start()
             nodes[victim].wait_ready()
+            print(f"[{time.monotonic() - t0:.1f}] victim up")
 
             # ---- rolling restart: SIGTERM one node at a time, start it again
             restarted: set[str] = set()
@@ -411,6 +416,7 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
                       f"{took:.1f} s")  # fmt: skip
                 nodes[name].start()
                 nodes[name].wait_ready()
+                print(f"[{time.monotonic() - t0:.1f}] {name} up")
             for human in humans:
                 human.stop = True
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -422,6 +428,7 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
         final = last_events(engine)
         for human in humans:
             assert max(human.versions) <= final[human.table_id][0]
+        print(f"[{time.monotonic() - t0:.1f}] stopped")
         check_tables(engine)
         assert hands_lost(engine) == []
         assert sorted(final) == sorted(table_ids)
