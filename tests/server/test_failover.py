@@ -21,7 +21,6 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +36,12 @@ from anaconda_poker.storage.database import open_database
 from anaconda_poker.storage.event_store import EventStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from nginx_proxy import free_port, nginx_binary
+from nginx_proxy import free_port, nginx_binary, running_nginx_nodes
 from server_helpers import choose_from_legal
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
-SITE = REPO / "deploy" / "nginx" / "anaconda-poker-nodes.conf"
 LEASE = 2.0
 TABLES = 30
 HUMANS = 3
@@ -96,81 +94,6 @@ class Node:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
-
-
-@contextlib.contextmanager
-def nginx_for(ports: list[int], workdir: Path) -> Iterator[tuple[str, Path]]:
-    """nginx with the shipped nodes config in front of ``ports``; ``(https base, CA)``."""
-    import trustme
-
-    binary = nginx_binary()
-    if binary is None:
-        pytest.skip("Debian's nginx is not installed (make test installs it)")
-    authority = trustme.CA()
-    cert = authority.issue_cert("127.0.0.1", "localhost")
-    cert_file, key_file, ca_file = workdir / "cert.pem", workdir / "key.pem", workdir / "ca.pem"
-    cert.cert_chain_pems[0].write_to_path(str(cert_file))
-    cert.private_key_pem.write_to_path(str(key_file))
-    authority.cert_pem.write_to_path(str(ca_file))
-    http_port, https_port = free_port(), free_port()
-    site = SITE.read_text()
-    replacements = {
-        "    listen 80;\n": f"    listen 127.0.0.1:{http_port};\n",
-        "    listen [::]:80;\n": "",
-        "    listen 443 ssl http2;\n": f"    listen 127.0.0.1:{https_port} ssl http2;\n",
-        "    listen [::]:443 ssl http2;\n": "",
-        "/etc/letsencrypt/live/poker.example.org/fullchain.pem": str(cert_file),
-        "/etc/letsencrypt/live/poker.example.org/privkey.pem": str(key_file),
-        "root /var/www/html;": f"root {workdir};",
-    }
-    for i, port in enumerate(ports):
-        replacements[f"server 127.0.0.1:{8001 + i} "] = f"server 127.0.0.1:{port} "
-    for old, new in replacements.items():
-        assert old in site, f"{SITE.name} no longer has {old!r}"
-        site = site.replace(old, new)
-    (workdir / "site.conf").write_text(site)
-    for sub in ("client", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (workdir / sub).mkdir(exist_ok=True)
-    main = workdir / "nginx.conf"
-    main.write_text(
-        f"""daemon off;
-{"user root;" if os.geteuid() == 0 else ""}
-worker_processes 1;
-pid {workdir / "nginx.pid"};
-error_log {workdir / "error.log"} warn;
-events {{ worker_connections 1024; }}
-http {{
-    include /etc/nginx/mime.types;
-    access_log off;
-    client_body_temp_path {workdir / "client"};
-    proxy_temp_path {workdir / "proxy"};
-    fastcgi_temp_path {workdir / "fastcgi"};
-    uwsgi_temp_path {workdir / "uwsgi"};
-    scgi_temp_path {workdir / "scgi"};
-    include {workdir / "site.conf"};
-}}
-"""
-    )
-    proc = subprocess.Popen(
-        [binary, "-c", str(main), "-p", str(workdir), "-e", str(workdir / "error.log")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            assert proc.poll() is None, (workdir / "error.log").read_text()
-            with contextlib.suppress(OSError):
-                import socket
-
-                socket.create_connection(("127.0.0.1", https_port), timeout=0.5).close()
-                break
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
-        yield f"https://127.0.0.1:{https_port}", ca_file
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def owners(engine: Engine) -> dict[str, tuple[str | None, int, float]]:
@@ -338,7 +261,9 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
         for node in nodes.values():
             node.wait_ready()
         print(f"\n[{time.monotonic() - t0:.1f}] nodes up")
-        with nginx_for(ports, tmp_path) as (base, ca_file):
+        if nginx_binary() is None:
+            pytest.skip("Debian's nginx is not installed (make test installs it)")
+        with running_nginx_nodes(ports, tmp_path) as (base, ca_file):
             context = ssl.create_default_context(cafile=str(ca_file))
             async with httpx.AsyncClient(base_url=base, verify=context, timeout=20) as http:
                 created = []

@@ -17,9 +17,11 @@ and the node's leases in step:
 - **On a request** for a table it does not run (:meth:`TableOwnership.ensure`, called by
   :class:`OwnershipMiddleware` for ``/api/tables/{id}…`` and ``/ws?table={id}``), it claims
   the table if its lease is free; otherwise it asks the owner for it (the proxy routes the
-  table here, so it should run here) and answers ``503 table_moving`` with ``Retry-After: 1``
-  (a websocket gets an ``error`` frame ``table_moving`` and is closed with code 1012). The
-  owner hands the table over at its next check; the client's retry finds it here.
+  table here, so it should run here) and waits up to ``HANDOVER_WAIT`` seconds for the owner
+  to hand it over at its next check, then serves the request. Only when that does not happen
+  (the owner died and its lease has not expired yet) it answers ``503 table_moving`` with
+  ``Retry-After: 1`` (a websocket gets an ``error`` frame ``table_moving`` and is closed with
+  code 1012); the client retries.
 - **On SIGTERM** (:meth:`TableOwnership.release`, after the tables stopped and the writer
   flushed) the node releases every lease at once: another node claims them at its next
   check or at the next request, without waiting for an expiry.
@@ -53,6 +55,12 @@ TABLE_MOVED = 1012
 
 MOVING_RETRY_AFTER = 1
 """Seconds a client is told to wait before retrying a table that is changing nodes."""
+
+HANDOVER_WAIT = 2.0
+"""Seconds a request waits for the owner to hand a table over before ``table_moving``."""
+
+HANDOVER_POLL = 0.1
+"""Seconds between two looks at the lease while waiting for a hand-over."""
 
 CLAIMS_PER_CHECK = 8
 """Most free leases one node claims per check: survivors of a dead node share its tables."""
@@ -177,6 +185,20 @@ class TableOwnership:
             if lease.free and await self._claim(table_id):  # freed a moment ago
                 return
             lease = await asyncio.to_thread(self.leases.want, table_id) or lease
+            # a live owner hands it over at its next check (every check_interval): wait for
+            # that a little, so that a request normally just takes a moment longer
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + HANDOVER_WAIT
+            while loop.time() < deadline:
+                await asyncio.sleep(HANDOVER_POLL)
+                now = await asyncio.to_thread(self.leases.lease, table_id)
+                if now is None:
+                    return
+                if now.owner == self.leases.instance:
+                    await self._adopt_locked(now)
+                    return
+                if now.free and await self._claim(table_id):
+                    return
             raise table_moving(table_id, lease.owner_node)
 
     @contextlib.asynccontextmanager
