@@ -1,5 +1,6 @@
-"""The heuristic bot's hand score counts straight windows with bit operations; it must give
-the scores of the plain definition (the code it replaced, kept here as the oracle)."""
+"""The heuristic bot's hand scores are computed with bit operations and plain counters; they
+must give the scores of the plain definition (the code they replaced, kept here as the
+oracle)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from anaconda_poker.bots.heuristic import high_potential
+from anaconda_poker.bots.heuristic import high_potential, low_potential
+from anaconda_poker.core.config import Split
 
 
 def _high_potential_by_definition(cards: list[int]) -> float:
@@ -53,3 +55,27 @@ def test_random_hands_score_as_defined() -> None:
     for _ in range(5_000):
         cards = rng.sample(range(52), rng.randint(4, 9))
         assert high_potential(cards) == _high_potential_by_definition(cards), cards
+
+
+def _low_potential_by_definition(cards: list[int], split: Split) -> float:
+    if not split.has_low:
+        return 0.0
+    lows = sorted({1 if c >> 2 == 12 else (c >> 2) + 2 for c in cards})
+    if split.low_qualifier is not None:
+        lows = [r for r in lows if r <= 8]
+    n = len(lows)
+    if n >= 5:
+        return 6.0 + max(0.0, (8 - lows[4]) / 2)
+    if n == 4:
+        return 3.5 + max(0.0, (8 - lows[3]) / 3)
+    if n == 3:
+        return 1.5 + max(0.0, (8 - lows[2]) / 5)
+    return 0.3 * n
+
+
+def test_low_scores_as_defined() -> None:
+    rng = random.Random(6)
+    for _ in range(3_000):
+        cards = rng.sample(range(52), rng.randint(4, 9))
+        for split in Split:
+            assert low_potential(cards, split) == _low_potential_by_definition(cards, split)

@@ -60,6 +60,21 @@ def test_a_poker_term_has_one_word_in_each_language(lang: str, term: str) -> Non
     assert odd == [], (lang, word, odd)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hand_histories_keep_the_singulars_word(lang: str) -> None:
+    """The plural follows the glossary's "hand history" (its first six letters: German
+    "Handverläufe", not "Rundenverläufe"; Italian "storici", not "storie di mani")."""
+    stem = translator(lang)("hand history").casefold()[:6]
+    odd = [
+        (msgid, text)
+        for msgid, strings in _own_messages(lang)
+        if "hand histories" in msgid.casefold()
+        for text in strings
+        if stem not in text.casefold()
+    ]
+    assert odd == [], (lang, stem, odd)
+
+
 def test_showdown_is_the_poker_word_everywhere() -> None:
     # The seeds' rule pages (it, es, pt, nl, de) say "showdown" untranslated.
     for lang in LANGUAGES:
@@ -83,6 +98,26 @@ def test_the_stack_and_the_rebuys_keep_their_names(lang: str) -> None:
         amount=400,
     )
     assert word in dialog.casefold(), (lang, word, dialog)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cli_names_seats_deals_and_the_reveal_order_alike(lang: str) -> None:
+    """Dutch replay said "Stoel 1" where equity says "plaats 1", review "verdelingen" where
+    equity says "delingen"; Spanish review "orden de destape" where the game says "orden de
+    revelación"."""
+    t = translator(lang)
+    seat = t("Seat {seat} ({player})", seat=1, player="Ada").split()[0].casefold()
+    assert seat in t("Cards to pass to seat {seat}, best first", seat=1).casefold()
+    deals = t("exact: {count} deals", count=5).split()[-1].casefold()
+    model = t(
+        "Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.",
+        model="m",
+        trials=5,
+        chips=1,
+    )
+    assert deals in model.casefold(), (deals, model)
+    order = t("reveal order {cards} (not priced)", cards="§").split("§")[0].strip().casefold()
+    assert order in t("Fives to keep, in reveal order, best first").casefold(), order
 
 
 CHECK_VERB = {
@@ -192,8 +227,29 @@ def test_a_call_says_its_verb_once(lang: str, you: bool) -> None:
             "Please wait: the other players are acting.",
             "Attendi: tocca agli altri giocatori.",
         ),
+        (
+            "es",
+            "Fives to keep, in reveal order, best first",
+            "Cinco cartas para quedarse, en orden de revelación, las mejores primero",
+        ),
+        ("nl", "{player}: stack {stack}, dealt {cards}", "Ada: stapel 5, kreeg 2c 3d"),
+        (
+            "es",
+            "The stored result differs from the one the actions give (in: {fields}); the "
+            "replay above shows the recomputed one.",
+            "El resultado guardado difiere del que dan las acciones (en: result); la "
+            "reproducción de arriba muestra el recalculado.",
+        ),
     ],
 )
 def test_sentences_read_as_the_language_says_them(lang: str, msgid: str, text: str) -> None:
-    fields = {"amount": 2, "player": "Ada", "command": "raise", "example": "raise 8"}
+    fields = {
+        "amount": 2,
+        "player": "Ada",
+        "command": "raise",
+        "example": "raise 8",
+        "stack": 5,
+        "cards": "2c 3d",
+        "fields": "result",
+    }
     assert translator(lang)(msgid, **fields) == text

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -235,3 +237,18 @@ def test_every_event_kind_has_a_handler_and_unknown_kinds_are_refused() -> None:
     model = TableModel(settings())
     with pytest.raises(KeyError):
         apply_event(model, "jackpot", {})
+
+
+def test_the_model_layer_imports_no_event_loop_and_no_storage() -> None:
+    """The model, its events and the command handlers are pure: importing them loads
+    neither asyncio nor the database layer (SQLAlchemy) nor the web framework."""
+    code = (
+        "import sys\n"
+        "import anaconda_poker.server.table_commands, anaconda_poker.server.table_events\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}"
+        " & {'asyncio', 'sqlalchemy', 'fastapi', 'starlette', 'uvicorn'}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"

@@ -49,6 +49,8 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     first = rows.nth(0).inner_text()
     assert "Betting round 1" in first and "chips" in first
     assert "against random opponents" in page.inner_text("#review-model")
+    stake = page.inner_text("#review-stake")
+    assert f"the pot this hand reached ({answer['stake']:,})" in stake
     phases = page.inner_text("#review-phases")
     assert "Passing" in phases and "Arrangement" in phases and "Betting" in phases
     page.click("#replayer-tab-replay")

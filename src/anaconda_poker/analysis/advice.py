@@ -144,8 +144,9 @@ def pass_choices(
     width = PLAYABLE_CARDS + lookahead
     by_sets = sets_supported(split)
     if by_sets:  # each choice's kept cards and passed cards as card sets, added per deal
-        kept_sets = np.array([card_set([c for c in hand if c not in o]) for o in options])
-        passed_sets = np.array([card_set(keep_known + o) for o in options])
+        option_sets = np.array([card_set(o) for o in options], dtype=np.int64)
+        kept_sets = card_set(hand) - option_sets  # the hand's cards but the passed ones
+        passed_sets = card_set(keep_known) + option_sets
     for deals in batches:
         n = deals.shape[0]
         other_cols = np.concatenate(
@@ -153,7 +154,9 @@ def pass_choices(
             or [np.zeros((n, 0), dtype=np.uint8)],
             axis=1,
         )
-        if lookahead:
+        if lookahead and by_sets:
+            oh, ol = _wider_set_values(others, other_cols, lookahead, split)
+        elif lookahead:
             oh, ol = _wider_values(others, other_cols, lookahead, split)
         else:
             oh, ol = opponent_values(others, other_cols, split)
@@ -221,6 +224,22 @@ def _results(accs: Sequence[Accumulator], *, exact: bool, opponents: int) -> lis
         )
         for acc, m, e in zip(accs, mean.tolist(), se.tolist(), strict=True)
     ]
+
+
+def _wider_set_values(
+    opponents: Sequence[OpponentInfo], cols: CardArray, lookahead: int, split: Split
+) -> tuple[IntArray, IntArray]:
+    """:func:`_wider_values` from card sets, every opponent in one evaluator call (for the
+    games :func:`~anaconda_poker.analysis.values.set_values` serves): the same values."""
+    n = cols.shape[0]
+    sets = np.empty((len(opponents), n), dtype=np.int64)
+    start = 0
+    for i, o in enumerate(opponents):
+        take = o.unknown + lookahead
+        sets[i] = card_sets(cols[:, start : start + take]) + card_set(o.known)
+        start += take
+    highs, lows = set_values(sets, split)
+    return highs.T, lows.T
 
 
 def _wider_values(

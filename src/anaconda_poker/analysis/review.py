@@ -24,7 +24,8 @@ are **expected chips from this decision on** (chips already in the pot are sunk)
   five in another order, the review names the model's disguising order
   (:func:`~anaconda_poker.analysis.advice.reveal_order`) and prices it at zero.
 * **Betting** (RULES.md §4), with ``P`` the pot before acting (this round's bets included),
-  ``C`` the chips to call, ``e`` the expected share: fold ``0``; check or call
+  ``C`` the chips to call, ``e`` the expected share (before the arrangement shrunk halfway
+  toward the fair share ``1/players``, :data:`EARLY_SHRINK`): fold ``0``; check or call
   ``e·(P + C) − C`` (a showdown with no more betting); bet or raise ``X`` chips more: after
   the arrangement, the call's value plus the calculator's ``bet_gain`` (weak opponents fold,
   the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
@@ -60,6 +61,7 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import ActionRead, read_log
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str
@@ -89,6 +91,10 @@ DEFAULT_TRIALS = 2_000
 """Deals per decision (per candidate, on common deals, for passes and arrangements)."""
 MAX_TRIALS = 100_000
 """Most deals per decision a review accepts (bounds the time of one review)."""
+EARLY_SHRINK = 0.5
+"""Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
+``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
+bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
 _POT_FRACTION = 0.75
 """The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
 
@@ -336,6 +342,8 @@ class HandReview:
         threshold: chips of loss above which a decision is a mistake.
         decisions: in the order they were made.
         net: the seat's chips won (+) or lost (−) in the hand, ``None`` if unfinished.
+        stake: the pot the hand reached (chips), on which passes and arrangements are
+            priced (0 for an unfinished hand: then each decision's own pot).
         trials: deals per decision asked for.
     """
 
@@ -346,6 +354,7 @@ class HandReview:
     decisions: tuple[DecisionReview, ...]
     net: int | None
     trials: int
+    stake: int = 0
 
     @property
     def loss(self) -> float:
@@ -364,6 +373,7 @@ class HandReview:
             "description": self.description,
             "threshold": self.threshold,
             "net": self.net,
+            "stake": self.stake,
             "trials": self.trials,
             "loss": round(self.loss, 3),
             "by_phase": {
@@ -438,13 +448,18 @@ def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
             f"this history does not show seat {seat}'s cards (it is seat "
             f"{history.get('viewer_seat')}'s download, or seat {seat} was not dealt in)"
         )
-    others = [k for k in dealt if k != str(seat)]
-    if not others:
-        raise ReviewError(
-            f"this is seat {seat}'s own download: it lists only that seat's cards, so the hand "
-            "cannot be replayed here; use the Review view of the web replayer (the server "
-            "holds the whole hand) or review a terminal save"
-        )
+
+
+def _playable(history: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
+    """``history`` itself, or for a seat's own download a stand-in hand that gives the seat
+    exactly the views it had (:mod:`anaconda_poker.analysis.own_download`)."""
+    dealt = history["dealt"]
+    if any(k != str(seat) for k in dealt):
+        return history
+    try:
+        return stand_in_history(history, seat)
+    except StandInError as exc:
+        raise ReviewError(f"seat {seat}'s own download cannot be reviewed: {exc}") from exc
 
 
 def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint]:
@@ -455,8 +470,9 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
     equity question built from that view alone. Declarations are skipped.
 
     Args:
-        history: a HAND_HISTORY.md document holding ``seat``'s cards and every seat's dealt
-            cards (a terminal save, or a full download).
+        history: a HAND_HISTORY.md document holding ``seat``'s cards: every seat's (a
+            terminal save, a full download) or the seat's own download with its
+            ``received`` cards, replayed with stand-in cards for what the seat never saw.
         seat: the seat to review.
 
     Returns:
@@ -468,6 +484,7 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
             names the action).
     """
     _check_shows_seat(history, seat)
+    history = _playable(history, seat)
     try:
         state = start_from_history(history)
     except ReplayError as exc:
@@ -527,6 +544,13 @@ def _net(history: Mapping[str, Any], seat: int) -> int | None:
     return None
 
 
+def _best_or_chosen(top: Choice, mine: Choice) -> Choice:
+    """The model's best choice, or the seat's own when it is worth as much: among equal
+    shares the ranking's order is arbitrary (ties go to the lower card codes, which once
+    showed a pair of threes with 8-6-2 as "best" beside the seat's own threes with K-9-8)."""
+    return mine if mine.result.share >= top.result.share else top
+
+
 def _review_pass(
     point: DecisionPoint,
     model: OpponentModel,
@@ -554,7 +578,7 @@ def _review_pass(
     )
     chosen_cards = tuple(sorted(point.action.cards))
     mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
-    top = ranked[0]
+    top = _best_or_chosen(ranked[0], mine)
     best = Option("pass", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
     return DecisionReview(
@@ -582,7 +606,7 @@ def _review_arrange(
     ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
-    top = ranked[0]
+    top = _best_or_chosen(ranked[0], mine)
     best = Option("arrange", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
     order = mine.cards if mine.cards != kept else None
@@ -651,6 +675,9 @@ def _review_bet(
 
     base = ask(None, 0)
     e = base.share
+    if not arranged:  # the passes will change every hand: shrink toward the fair share
+        fair = 1.0 / (opponents + 1)
+        e = fair + EARLY_SHRINK * (e - fair)
     options: list[Option] = []
     if ActionKind.FOLD in legal.kinds:
         options.append(Option("fold", 0.0, 0.0))
@@ -762,6 +789,7 @@ def review_hand(
         decisions=tuple(out),
         net=_net(history, seat),
         trials=trials,
+        stake=final,
     )
 
 

@@ -8,7 +8,8 @@ Examples::
 
 Every pass, arrangement and bet of the seat is priced by the opponent model of
 :mod:`anaconda_poker.analysis.review` from what the seat saw at that moment (never another
-seat's unseen cards, even in a terminal save that holds them). A folder stands for the hand
+seat's unseen cards, even in a terminal save that holds them; a seat's own download is
+replayed with stand-in cards for what it never saw). A folder stands for the hand
 histories (``*.json``) in it, in name order, so a terminal session's folder gives a session
 summary; so does a JSON file holding a list of histories.
 
@@ -38,6 +39,7 @@ from anaconda_poker.analysis.review import (
     review_session,
 )
 from anaconda_poker.cli.main import app
+from anaconda_poker.cli.review_render import review_renderable
 from anaconda_poker.i18n import (
     LANGUAGES,
     Translator,
@@ -45,13 +47,7 @@ from anaconda_poker.i18n import (
     require_language,
     translator,
 )
-from anaconda_poker.i18n.review_text import (
-    chips_text,
-    model_sentence,
-    option_text,
-    phase_label,
-    stage_text,
-)
+from anaconda_poker.i18n.review_text import chips_text, phase_label
 
 
 class _Unreadable(Exception):
@@ -81,55 +77,8 @@ def _load(paths: list[Path], _: Translator) -> list[tuple[str, Any]]:
 
 def print_review(console: Console, label: str, review: HandReview, _: Translator) -> None:
     """Print one hand's review: a line per decision, then the losses by phase."""
-    console.print(
-        _("Review of {file}, seat {seat}", file=label, seat=review.seat), style="bold", markup=False
-    )
-    console.print(
-        _(
-            "Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.",
-            model=model_sentence(review.description, _),
-            trials=review.trials,
-            chips=chips_text(review.threshold, _),
-        ),
-        markup=False,
-    )
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column(_("When"))
-    table.add_column(_("You chose"))
-    table.add_column(_("Best by the model"))
-    table.add_column(_("Expected loss"), justify="right")
-    table.add_column("")
-    for decision in review.decisions:
-        d = decision.to_dict()
-        best = option_text(d["best"], _)
-        if d["order"] is not None:
-            order = " ".join(d["order"])
-            best += "\n" + _("reveal order {cards} (not priced)", cards=order)
-        table.add_row(
-            stage_text(d, _),
-            option_text(d["chosen"], _),
-            best if d["best"] != d["chosen"] or d["order"] else _("the same"),
-            chips_text(d["loss"], _),
-            _("mistake") if d["mistake"] else "",
-        )
-    console.print(table)
-    parts = []
-    for phase, (loss, mistakes) in review.by_phase().items():
-        name, chips = phase_label(phase.value, _), chips_text(loss, _)
-        parts.append(
-            _.ngettext(
-                "{phase} {chips} ({count} mistake)",
-                "{phase} {chips} ({count} mistakes)",
-                mistakes,
-                phase=name,
-                chips=chips,
-                count=mistakes,
-            )
-        )
-    console.print(_("Expected loss by phase: {parts}", parts="; ".join(parts)), markup=False)
-    if review.net is not None:
-        net = _.number(review.net, "+#,##0;-#,##0")
-        console.print(_("Chips won in this hand: {net}", net=net), markup=False)
+    title = _("Review of {file}, seat {seat}", file=label, seat=review.seat)
+    console.print(review_renderable(review, _, title=title))
 
 
 @app.command("review")
@@ -137,8 +86,8 @@ def review_command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Hand histories (HAND_HISTORY.md) that show your cards: terminal saves, or "
-            "folders of them (a session)."
+            help="Hand histories (HAND_HISTORY.md) that show your cards: terminal saves, your "
+            "own downloads from the server, or folders of them (a session)."
         ),
     ],
     seat: Annotated[int, typer.Option("--seat", min=0, max=8, help="The seat to review.")],

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from anaconda_poker.core.fairness import SALT_BYTES
 from anaconda_poker.core.fairness_v3 import VERSION
 from anaconda_poker.server import seeds
+from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, MAX_SEED_WINDOW
 from anaconda_poker.server.table_model import SeedRound
 from anaconda_poker.server.table_views import dumps
@@ -124,7 +125,7 @@ class Seeding:
             ClientError: ``spectator`` (no seat) and the codes of ``seeds.seed_event``.
         """
         table = self.table
-        seat = table.require_seat(conn)
+        seat = commands.require_seat(conn.seat if conn is not None else None)
         await table.record([seeds.seed_event(table.model, seat, hand_no, seed)])
         current = self.round
         if current is not None and not current.missing:

@@ -16,6 +16,7 @@ from anaconda_poker.i18n import action_label, action_line, split_label
 from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.declare import declaration_lines
 from anaconda_poker.tui.messages import explain
+from anaconda_poker.tui.review import ReviewScreen
 from anaconda_poker.tui.screens import GameChoiceScreen, ShowdownScreen, SummaryScreen
 from anaconda_poker.tui.session import ActionEvent, HandRecord
 from anaconda_poker.tui.summary import session_table, showdown_renderable
@@ -314,14 +315,25 @@ class HandFlow(TableView):
         elif self.session.is_over():  # out of chips in a session without rebuys
             notes.insert(0, _("You are out of chips.") + " " + _("This session has no rebuys."))
         can_continue = offer is not None or not self.session.is_over()
+        dealt_in = self.session.human_seat in record.state.players
         self.push_screen(
             ShowdownScreen(
-                summary, self.t, can_continue=can_continue, notes=notes, next_label=next_label
+                summary,
+                self.t,
+                can_continue=can_continue,
+                notes=notes,
+                next_label=next_label,
+                can_review=dealt_in,
             ),
             self._after_showdown,
         )
 
     def _after_showdown(self, choice: str | None) -> None:
+        if choice == "review":  # the review, then the same end-of-hand dialog again
+            record = self.session.records[-1]
+            screen = ReviewScreen(record.state.history(), self.session.human_seat, self.t)
+            self.push_screen(screen, lambda _none: self._show_showdown())
+            return
         if choice in ("quit", "summary") or (
             self.session.is_over() and self.session.refill_offer() is None
         ):

@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { cardsText } from "./cardtext.js";
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { chips, t } from "./i18n.js";
 import { errorText } from "./labels.js";
 
 const PHASES = { passing: "Passing", arranging: "Arrangement", betting: "Betting" };
@@ -59,6 +59,7 @@ export function reviewBlock(review) {
     h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.", {
       model: t(review.description), trials: review.trials, chips: chipsText(review.threshold),
     })),
+    review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment.", { chips: chips(review.stake) })) : null,
     h("div.review-scroll", null, h("table.ledger.review-table", { id: "review-decisions" },
       head(t("When"), t("You chose"), t("Best by the model"), t("Expected loss"), ""),
       h("tbody", null, (review.decisions || []).map(decisionRow)))),
