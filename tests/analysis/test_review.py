@@ -75,6 +75,11 @@ def test_a_perfect_line_is_not_flagged() -> None:
     assert review.loss < 1.0
     arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)
     assert set(parse_codes("Ac Ad Ah As")) <= set(arrange.chosen.cards)
+    # the best five is the seat's own; shown aces first, so the model names a disguising
+    # order (priced at zero: the order changes no showdown)
+    assert arrange.best == arrange.chosen and arrange.loss == 0
+    assert arrange.order is not None and set(arrange.order) == set(arrange.chosen.cards)
+    assert arrange.order[:4] != arrange.chosen.cards[:4]
 
 
 def test_same_seed_same_review_and_session_sums() -> None:

@@ -46,31 +46,37 @@ Everything is deterministic for a given ``seed``: decision ``k`` draws its deals
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from anaconda_poker.analysis.advice import MAX_CARDS, Choice, arrange_choices, pass_choices
+from anaconda_poker.analysis.advice import MAX_CARDS, Choice
 from anaconda_poker.analysis.equity import (
     PLAYABLE_CARDS,
     EquityResult,
     InvalidSituationError,
     SeatKnowledge,
-    equity,
 )
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.own_download import StandInError, stand_in_history
-from anaconda_poker.analysis.ranges import ActionRead, read_log
+from anaconda_poker.analysis.ranges import read_log
+from anaconda_poker.analysis.review_model import DEFAULT_MODEL, OpponentModel, RandomOpponents
+from anaconda_poker.analysis.review_types import (
+    DecisionReview,
+    HandReview,
+    Option,
+    ReviewPhase,
+    SessionReview,
+)
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Betting, Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, start_from_history
 from anaconda_poker.core.state import HandState, LegalActions
 
 __all__ = [
+    "DEFAULT_MODEL",
     "DEFAULT_TRIALS",
     "MAX_TRIALS",
     "DecisionPoint",
@@ -105,127 +111,6 @@ class ReviewError(AnacondaError):
     replay. The message says which and what is accepted."""
 
 
-class ReviewPhase(StrEnum):
-    """The phases a review adds up: passing, arranging (the five and its order), betting."""
-
-    PASSING = "passing"
-    ARRANGING = "arranging"
-    BETTING = "betting"
-
-
-class OpponentModel(Protocol):
-    """What a review asks of an opponent model (units: shares of the pot, 0..1).
-
-    The model is named by ``key``, a short stable name (``"random"``) for JSON and options,
-    and ``description``, one English sentence stating it, used as a gettext msgid
-    (e.g. "against random opponents ..."); presenters translate it.
-    """
-
-    @property
-    def key(self) -> str:
-        """A short stable name of the model."""
-        ...
-
-    @property
-    def description(self) -> str:
-        """The English sentence stating the model (a gettext msgid)."""
-        ...
-
-    def pass_choices(
-        self,
-        knowledge: SeatKnowledge,
-        *,
-        count: int,
-        receiver: int,
-        split: Split,
-        trials: int,
-        rng: np.random.Generator,
-        lookahead: int,
-    ) -> list[Choice]:
-        """Every way to pass ``count`` cards with its equity, best first
-        (:func:`~anaconda_poker.analysis.advice.pass_choices`)."""
-        ...
-
-    def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
-    ) -> list[Choice]:
-        """The 21 fives with their equity, best first, each in a reveal order
-        (:func:`~anaconda_poker.analysis.advice.arrange_choices`)."""
-        ...
-
-    def equity(
-        self,
-        knowledge: SeatKnowledge,
-        *,
-        split: Split,
-        trials: int,
-        rng: np.random.Generator,
-        reads: Mapping[int, ActionRead],
-        pot: int | None,
-        bet: int,
-    ) -> EquityResult:
-        """The seat's equity given the opponents' betting ``reads``; with ``pot`` also the
-        ``bet_gain`` (chips) of betting ``bet`` more (:func:`~anaconda_poker.analysis.equity.
-        equity`)."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class RandomOpponents:
-    """The equity calculator's model: opponents' unknown cards are random among the cards
-    the seat has not seen, and they play their best five; their bets are read as strength
-    (:mod:`anaconda_poker.analysis.ranges`). Opponents' passing is not modelled."""
-
-    key: str = "random"
-    description: str = "against random opponents (their unseen cards dealt at random)"
-
-    def pass_choices(
-        self,
-        knowledge: SeatKnowledge,
-        *,
-        count: int,
-        receiver: int,
-        split: Split,
-        trials: int,
-        rng: np.random.Generator,
-        lookahead: int,
-    ) -> list[Choice]:
-        """:func:`~anaconda_poker.analysis.advice.pass_choices` with these arguments."""
-        return pass_choices(
-            knowledge,
-            count=count,
-            receiver=receiver,
-            split=split,
-            trials=trials,
-            rng=rng,
-            lookahead=lookahead,
-        )
-
-    def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
-    ) -> list[Choice]:
-        """:func:`~anaconda_poker.analysis.advice.arrange_choices`, all 21 fives."""
-        return arrange_choices(knowledge, split=split, trials=trials, rng=rng)
-
-    def equity(
-        self,
-        knowledge: SeatKnowledge,
-        *,
-        split: Split,
-        trials: int,
-        rng: np.random.Generator,
-        reads: Mapping[int, ActionRead],
-        pot: int | None,
-        bet: int,
-    ) -> EquityResult:
-        """:func:`~anaconda_poker.analysis.equity.equity` with the betting reads."""
-        return equity(knowledge, split=split, trials=trials, rng=rng, reads=reads, pot=pot, bet=bet)
-
-
-DEFAULT_MODEL: OpponentModel = RandomOpponents()
-"""The model reviews use unless told otherwise."""
-
-
 @dataclass(frozen=True, slots=True)
 class DecisionPoint:
     """One decision of the reviewed seat, exactly as the seat saw it.
@@ -248,177 +133,6 @@ class DecisionPoint:
     knowledge: SeatKnowledge
     receiver: int | None = None
     later_passes: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One option of a decision with its value.
-
-    Attributes:
-        kind: ``pass``, ``arrange``, ``fold``, ``check``, ``call``, ``bet`` or ``raise``.
-        value: expected chips from this decision on (module docstring).
-        share: expected share of the pot, 0..1.
-        cards: the cards passed, or the five kept in reveal order (codes ``0..51``).
-        to: for a bet or raise, the seat's total for the round after it (chips).
-    """
-
-    kind: str
-    value: float
-    share: float
-    cards: tuple[int, ...] = ()
-    to: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: cards as text."""
-        return {
-            "kind": self.kind,
-            "value": round(self.value, 3),
-            "share": round(self.share, 4),
-            "cards": [card_str(c) for c in self.cards],
-            "to": self.to,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionReview:
-    """The review of one decision.
-
-    Attributes:
-        index: the action's index in the history.
-        phase: passing, arranging or betting.
-        stage: the pass number (1..3) or betting round (1..) of the decision; 0 when
-            arranging.
-        chosen: what the seat did, valued.
-        best: the best option by the model (may be ``chosen``).
-        loss: ``best.value − chosen.value``, chips, ``>= 0``.
-        mistake: ``loss`` above the review's threshold.
-        order: when arranging, the model's disguising reveal order of the five the seat
-            kept if the seat's order differs (priced at zero), else ``None``.
-        trials: deals behind the values; exact: every deal enumerated.
-    """
-
-    index: int
-    phase: ReviewPhase
-    stage: int
-    chosen: Option
-    best: Option
-    loss: float
-    mistake: bool
-    order: tuple[int, ...] | None = None
-    trials: int = 0
-    exact: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return {
-            "index": self.index,
-            "phase": self.phase.value,
-            "stage": self.stage,
-            "chosen": self.chosen.to_dict(),
-            "best": self.best.to_dict(),
-            "loss": round(self.loss, 3),
-            "mistake": self.mistake,
-            "order": None if self.order is None else [card_str(c) for c in self.order],
-            "trials": self.trials,
-            "exact": self.exact,
-        }
-
-
-def _phase_totals(decisions: Iterable[DecisionReview]) -> dict[ReviewPhase, tuple[float, int]]:
-    out = {phase: (0.0, 0) for phase in ReviewPhase}
-    for d in decisions:
-        loss, mistakes = out[d.phase]
-        out[d.phase] = (loss + d.loss, mistakes + int(d.mistake))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class HandReview:
-    """Every reviewed decision of one seat in one hand.
-
-    Attributes:
-        seat: the reviewed seat.
-        model: the model's key; description: its English sentence (a msgid).
-        threshold: chips of loss above which a decision is a mistake.
-        decisions: in the order they were made.
-        net: the seat's chips won (+) or lost (−) in the hand, ``None`` if unfinished.
-        stake: the pot the hand reached (chips), on which passes and arrangements are
-            priced (0 for an unfinished hand: then each decision's own pot).
-        trials: deals per decision asked for.
-    """
-
-    seat: int
-    model: str
-    description: str
-    threshold: float
-    decisions: tuple[DecisionReview, ...]
-    net: int | None
-    trials: int
-    stake: int = 0
-
-    @property
-    def loss(self) -> float:
-        """Expected chips lost over all decisions."""
-        return sum(d.loss for d in self.decisions)
-
-    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
-        """``{phase: (expected chips lost, mistakes)}`` for every phase."""
-        return _phase_totals(self.decisions)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return {
-            "seat": self.seat,
-            "model": self.model,
-            "description": self.description,
-            "threshold": self.threshold,
-            "net": self.net,
-            "stake": self.stake,
-            "trials": self.trials,
-            "loss": round(self.loss, 3),
-            "by_phase": {
-                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
-                for p, v in self.by_phase().items()
-            },
-            "decisions": [d.to_dict() for d in self.decisions],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class SessionReview:
-    """Several hands' reviews added up by phase.
-
-    Attributes:
-        hands: the hand reviews, in the order given.
-    """
-
-    hands: tuple[HandReview, ...] = field(default=())
-
-    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
-        """``{phase: (expected chips lost, mistakes)}`` over every hand."""
-        return _phase_totals(d for h in self.hands for d in h.decisions)
-
-    @property
-    def loss(self) -> float:
-        """Expected chips lost over every hand."""
-        return sum(h.loss for h in self.hands)
-
-    @property
-    def net(self) -> int:
-        """Chips won or lost over the finished hands."""
-        return sum(h.net or 0 for h in self.hands)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return {
-            "hands": len(self.hands),
-            "net": self.net,
-            "loss": round(self.loss, 3),
-            "by_phase": {
-                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
-                for p, v in self.by_phase().items()
-            },
-        }
 
 
 # -- rebuilding what the seat saw ---------------------------------------------------------
@@ -607,8 +321,12 @@ def _review_arrange(
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
     top = _best_or_chosen(ranked[0], mine)
-    best = Option("arrange", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
+    best = (
+        chosen  # the same five: its order is the ``order`` hint below
+        if top is mine
+        else Option("arrange", top.result.share * stake, top.result.share, top.cards)
+    )
     order = mine.cards if mine.cards != kept else None
     return DecisionReview(
         index=point.index,

@@ -55,14 +55,14 @@ def review_renderable(
     table.add_column("")
     for decision in review.decisions:
         d = decision.to_dict()
-        best = option_text(d["best"], _)
+        best = _("the same") if d["best"] == d["chosen"] else option_text(d["best"], _)
         if d["order"] is not None:
             order = " ".join(d["order"])
             best += "\n" + _("reveal order {cards} (not priced)", cards=order)
         table.add_row(
             stage_text(d, _),
             option_text(d["chosen"], _),
-            best if d["best"] != d["chosen"] or d["order"] else _("the same"),
+            best,
             chips_text(d["loss"], _),
             Text(_("mistake"), style="bold red") if d["mistake"] else "",
         )

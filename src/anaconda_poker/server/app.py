@@ -21,9 +21,10 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from anaconda_poker.server.collector import FullCollections
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
-from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.lobby import LATENCY_SAMPLES, Lobby
 from anaconda_poker.server.metrics import ServerMetrics, metrics_of
 from anaconda_poker.server.metrics_route import install_metrics_route
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
@@ -79,7 +80,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             between_hands=settings.between_hands,
             seed_window=settings.seed_window,
             presence=settings.presence(),
-            table_observer=None if metrics is None else metrics.observe_table,
+            latencies=None if metrics is None else metrics.latency_window(LATENCY_SAMPLES),
         )
         if engine.dialect.name == "postgresql":  # nodes may share it: lease every table
             leases = Leases(engine, node=settings.node, ttl=settings.lease_seconds)
@@ -90,10 +91,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             metrics.attach(lobby)
         await lobby.start(default_lobby=settings.create_default_lobby)
         watchdog = asyncio.create_task(_watch_loop_lag())
+        collections = None
+        if settings.full_collection_interval is not None:
+            collections = FullCollections(settings.full_collection_interval)
+            collections.start()
+        app.state.full_collections = collections
         try:
             yield
         finally:
             watchdog.cancel()
+            if collections is not None:
+                await collections.stop()
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()

@@ -34,9 +34,9 @@ Plus prometheus-client's ``process_*`` (CPU seconds, memory, open files) and ``p
 
 How it is fed, without hooks in ``server/table.py``: the gauges and counters are read from
 the lobby's tables when scraped (:class:`LobbyCollector`; a table replaced by a revival keeps
-what it counted); each table's ``stats.latencies`` deque is swapped for
-:class:`ObservedLatencies`, which also observes the histogram (:meth:`ServerMetrics.
-observe_table`, called by the lobby for every table it builds); the event store is
+what it counted); the lobby's window of latencies, which every table appends to, is an
+:class:`ObservedLatencies` that also observes the histogram (:meth:`ServerMetrics.
+latency_window`); the event store is
 :class:`MeteredEventStore`, which times :meth:`EventStore.write`. Each app has its own
 registry, so several apps in one process (the tests) do not mix their numbers.
 """
@@ -84,7 +84,7 @@ _COUNTED = ("actions", "timeouts", "hands_finished", "rejected")
 
 
 class ObservedLatencies(deque[float]):
-    """A table's ``stats.latencies`` deque (recent latencies for ``GET /api/stats``) that also
+    """The lobby's deque of recent action latencies (for ``GET /api/stats``) that also
     observes every appended latency (seconds) in a histogram."""
 
     def __init__(self, histogram: Histogram, values: Iterable[float], maxlen: int | None) -> None:
@@ -261,13 +261,10 @@ class ServerMetrics:
             engine, commit_seconds=self.commit_seconds, failures=self.commit_failures
         )
 
-    def observe_table(self, table: Table) -> None:
-        """Have ``table``'s action latencies observed (the lobby calls this for every table
-        it builds: created, rebuilt at start-up or revived)."""
-        old = table.stats.latencies
-        table.stats.latencies = ObservedLatencies(
-            self.action_broadcast_seconds, old, maxlen=old.maxlen
-        )
+    def latency_window(self, maxlen: int) -> ObservedLatencies:
+        """The lobby's window of action latencies (seconds, the last ``maxlen``), which also
+        observes the histogram: every table appends to it."""
+        return ObservedLatencies(self.action_broadcast_seconds, (), maxlen=maxlen)
 
     def attach(self, lobby: Lobby) -> None:
         """Export ``lobby``'s tables and connections (once, when the app starts)."""

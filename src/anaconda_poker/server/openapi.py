@@ -74,17 +74,20 @@ class SeatTaken(BaseModel):
 
 
 class LedgerLine(BaseModel):
-    """One player of the ledger (chips)."""
+    """One player of the ledger (chips; ``adjustments``: the host's stack adjustments,
+    signed; ``removed``: the host removed the player)."""
 
     name: str
     seat: int
     bot: str | None
     bought_in: int
     rebuys: int
+    adjustments: int
     stack: int
     net: int
     hands: int
     left: bool
+    removed: bool
 
 
 class Ledger(BaseModel):
@@ -162,6 +165,7 @@ ERRORS: dict[tuple[str, str], Mapping[int, tuple[str, ...]]] = {
         **_WRITE,
         **_CREATING,
         **_TABLE,
+        403: ("origin_forbidden", "approval_required"),
         409: ("seat_taken", "table_full", "name_taken", "table_failed"),
     },
     ("get", "/api/tables/{table_id}/ledger"): _TABLE,

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
+from anaconda_poker.bots.levels import DEFAULT_LEVEL
 from anaconda_poker.core.config import (
     Betting,
     DeclareMode,
@@ -35,13 +36,19 @@ from anaconda_poker.server.presence import TOO_MANY_SOCKETS
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
     ActionMessage,
+    AdjustStack,
+    ChangeGame,
     ChatMessage,
     ChooseGame,
     CreateTableRequest,
     Hello,
     RebuyAnswer,
     RebuyMessage,
+    RemovePlayer,
+    SeatAnswer,
+    SeatRequestMessage,
     SeedMessage,
+    SetSeatApproval,
     Simple,
     TakeSeatRequest,
     parse_client_message,
@@ -137,6 +144,7 @@ async def options(request: Request) -> dict[str, Any]:
             "swing": [s.value for s in Swing],
         },
         "bot_levels": list(BOT_LEVELS),
+        "default_bot_level": DEFAULT_LEVEL,
         "table_defaults": {
             "seats": 6,
             "starting_stack": 200,
@@ -153,6 +161,7 @@ async def options(request: Request) -> dict[str, Any]:
             "show_equity": False,
             "reveal_deck_after_hand": False,
             "listed": False,
+            "seat_approval": False,
         },
     }
 
@@ -412,6 +421,11 @@ def _dispatch(
         table.tell("choose_game", conn, split=parsed.split)
     elif isinstance(parsed, SeedMessage):
         table.tell("seed", conn, hand_no=parsed.hand_no, seed=parsed.seed)
+    elif isinstance(
+        parsed,
+        (SeatRequestMessage, SeatAnswer, RemovePlayer, AdjustStack, ChangeGame, SetSeatApproval),
+    ):  # a seat request and the host's controls (server/host_requests.py): fields as arguments
+        table.tell(parsed.type, conn, **parsed.model_dump(exclude={"type"}))
     elif isinstance(parsed, Simple):
         if parsed.type == "ping":
             import json

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
@@ -63,6 +64,9 @@ class ServerSettings:
             under (``server/ownership.py``): unique per node.
         lease_seconds: with PostgreSQL, how long a table's lease lasts without renewal: a
             node that dies keeps its tables waiting this long before a survivor claims them.
+        full_collection_interval: seconds between two full runs of Python's garbage
+            collector, which frees closed connections (``server/collector.py``); ``None``:
+            only Python's own schedule.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -84,6 +88,7 @@ class ServerSettings:
     metrics: bool = True
     node: str = field(default_factory=socket.gethostname)
     lease_seconds: float = DEFAULT_LEASE_SECONDS
+    full_collection_interval: float | None = FULL_COLLECTION_INTERVAL
 
     def presence(self) -> PresenceOptions:
         """The tables' socket options (``server/presence.py``).

@@ -36,6 +36,7 @@ from anaconda_poker.server import table_views as views
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError
 from anaconda_poker.server.failures import client_error_for, stopped_table
+from anaconda_poker.server.host_requests import SeatAskers
 from anaconda_poker.server.presence import (
     Connection,
     Presence,
@@ -88,6 +89,11 @@ class TableStats:
     frame_hook: Callable[[int | None, str], None] | None = field(default=None, repr=False)
 
 
+def _times() -> tuple[float, float]:
+    """The present as (event loop seconds, Unix seconds)."""
+    return asyncio.get_running_loop().time(), time.time()
+
+
 class _FromModel(Generic[_T]):
     """A :class:`Table` attribute that is the table model's attribute of the same name."""
 
@@ -128,7 +134,6 @@ class Table:
         presence: PresenceOptions | None = None,
     ) -> None:
         self.table_id = table_id
-        self.settings = settings
         self.created_at = time.time() if created_at is None else created_at
         self.writer = writer
         self.policy_factory = policy_factory
@@ -145,8 +150,12 @@ class Table:
         self._inbox: asyncio.Queue[_Command] = asyncio.Queue()
         self._wake: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
+        self.seat_askers = SeatAskers()  # which socket asked which seat request
+        # the lobby learns the token of a seat the host let a newcomer into (hash, seat)
+        self.seat_token_added: Callable[[str, int], None] = lambda digest, seat: None
 
     # ================================================================== the model
+    settings: _FromModel[TableSettings] = _FromModel()  # the host may change the rules
     seats: _FromModel[list[SeatRecord | None]] = _FromModel()
     hand: _FromModel[HandState | None] = _FromModel()
     meta: _FromModel[HandMeta | None] = _FromModel()
@@ -261,7 +270,6 @@ class Table:
     # ================================================================== frames
     def public_info(self) -> dict[str, Any]:
         """TableInfo (``docs/protocol.md`` §3): public facts only."""
-        loop_now = asyncio.get_running_loop().time()
         return views.table_info(
             self.table_id,
             self.model,
@@ -269,7 +277,7 @@ class Table:
             connected=self.connected,
             away=lambda seat: self.clock.seat_away(seat, self.connected),
             spectators=self.presence.spectators,
-            next_hand_at=self.clock.next_hand_wall(loop_now, time.time()),
+            next_hand_at=self.clock.next_hand_wall(_times),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -283,7 +291,7 @@ class Table:
         )
 
     def _timer(self) -> dict[str, Any] | None:
-        return self.clock.timer_frame(asyncio.get_running_loop().time(), time.time())
+        return self.clock.timer_frame(_times)
 
     def state_message(
         self, seat: int | None, *, timer: dict[str, Any] | bool | None = True
@@ -395,6 +403,8 @@ class Table:
             self.seeding.resume(now)  # a seed round interrupted by a restart
             self.schedule_next_hand()
             self._task = loop.create_task(self.run(), name=f"table-{self.table_id}")
+            if self.model.hosting.seat_requests:  # their askers' sockets are gone
+                self.tell("expire_seat_requests")
             self._reschedule()
 
     async def stop(self) -> None:

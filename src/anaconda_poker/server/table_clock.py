@@ -25,6 +25,9 @@ CHOOSE_GAME_SECONDS = 20.0
 Connected = Callable[[int], bool]
 """Whether a seat has a live socket now."""
 
+Times = Callable[[], tuple[float, float]]
+"""The present as (loop seconds, Unix seconds)."""
+
 
 @dataclass(slots=True)
 class Decision:
@@ -125,12 +128,12 @@ class TableClock:
             del self.decisions[seat]  # never act for a seat out of turn
         return None
 
-    def timer_frame(self, now: float, wall: float) -> dict[str, Any] | None:
+    def timer_frame(self, times: Times) -> dict[str, Any] | None:
         """The ``timer`` of a ``state`` frame (``docs/protocol.md`` §4): the people to act,
         their deadline as Unix seconds and their banks; ``None`` without one.
 
         Args:
-            now: loop seconds; wall: the same moment as Unix seconds.
+            times: gives the present, read only when there is a timer to show.
         """
         model = self.model
         hand = model.hand
@@ -140,6 +143,7 @@ class TableClock:
         humans = [s for s in hand.to_act if (r := model.seats[s]) is not None and r.bot is None]
         if not humans:
             return None
+        now, wall = times()
         decisions = self.decisions
         started = max(decisions[s].started if s in decisions else now for s in humans)
         return {
@@ -179,13 +183,15 @@ class TableClock:
             delay = self.model.settings.between_hands if self.model.hand_no else 0.0
             self.next_hand_at = now + delay
 
-    def next_hand_wall(self, now: float, wall: float) -> float | None:
+    def next_hand_wall(self, times: Times) -> float | None:
         """When the next hand is dealt automatically, as Unix seconds (like the action
         timer's deadline), or ``None`` when no deal is armed (a hand is running, the table is
-        paused or waits for the host or for players)."""
+        paused or waits for the host or for players). ``times`` gives the present, read only
+        when a deal is armed."""
         model = self.model
         if self.next_hand_at is None or model.in_hand or model.paused:
             return None
+        now, wall = times()
         return round(wall + max(0.0, self.next_hand_at - now), 3)
 
     def choose(self, dealer: int, now: float) -> float:
@@ -219,4 +225,4 @@ class TableClock:
         return None if when == float("inf") else when
 
 
-__all__ = ["CHOOSE_GAME_SECONDS", "Connected", "Decision", "TableClock"]
+__all__ = ["CHOOSE_GAME_SECONDS", "Connected", "Decision", "TableClock", "Times"]

@@ -263,7 +263,7 @@ def leave_events(model: TableModel, seat: int) -> list[Event]:
         humans = [
             r.seat
             for r in model.seats
-            if r is not None and r.bot is None and r.seat != seat and not r.leaving
+            if r is not None and r.bot is None and r.seat != seat and not (r.leaving or r.removed)
         ]
         host = humans[0] if humans else None
     record = model.occupied(seat)

@@ -5,7 +5,8 @@ Every change of a table is an **event** ``(kind, payload)`` with a JSON payload:
 ``hand_started``, ``action``, ``hand_finished``, ``chat``, ``rebuy_requested``,
 ``rebuy_resolved``, ``sitting_out``, ``paused``, ``leave_requested``, ``seat_left`` and the
 seed round's ``seeding_started``, ``seed`` and ``seeding_cancelled`` (handled in
-``server/seeds.py``).
+``server/seeds.py``), and the host controls' events (seat requests, removals, stack
+adjustments, rule changes: ``server/host_events.py``).
 :data:`EVENT_HANDLERS` maps each kind to its handler; :func:`apply_event` runs it, live and
 when a table is rebuilt by :func:`replay`, so a rebuilt table is identical to the one that was
 running (the hand is rebuilt from the stored deck and the actions, RULES.md §1 chip
@@ -22,6 +23,7 @@ from anaconda_poker.core.declare import hand_config
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.server import seeds
 from anaconda_poker.server.errors import RecoveryError
+from anaconda_poker.server.host_events import HOST_EVENT_HANDLERS
 from anaconda_poker.server.table_model import Event, HandMeta, SeatRecord, TableModel, ledger_line
 from anaconda_poker.server.timebank import refill_time_banks
 
@@ -262,6 +264,7 @@ def _hand_finished(model: TableModel, p: Mapping[str, Any]) -> None:
 
 
 EVENT_HANDLERS: dict[str, EventHandler] = {
+    **HOST_EVENT_HANDLERS,
     "table_created": _table_created,
     "seat_taken": _seat_taken,
     "sitting_out": _sitting_out,

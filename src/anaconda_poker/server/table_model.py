@@ -21,6 +21,7 @@ from typing import Any
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.state import HandState
 from anaconda_poker.server.errors import RecoveryError
+from anaconda_poker.server.host_events import HostingState
 from anaconda_poker.server.table_settings import TableSettings
 
 CHAT_HISTORY = 50
@@ -35,8 +36,9 @@ class SeatRecord:
     """One occupied seat (the model). ``generation`` is the table's seat generation when
     the seat was taken: with ``token_hash`` it names this occupancy (``server/presence.py``).
 
-    Chips (``stack``, ``bought_in``, ``pending_rebuy``) are whole chips; ``time_bank`` is
-    seconds."""
+    Chips (``stack``, ``bought_in``, ``pending_rebuy``, ``adjustments``: the host's stack
+    adjustments, signed) are whole chips; ``time_bank`` is seconds. ``removed``: the host
+    removed the player, who leaves when the hand it plays ends (``server/host_controls.py``)."""
 
     seat: int
     name: str
@@ -51,6 +53,8 @@ class SeatRecord:
     pending_rebuy: int = 0
     timeouts: int = 0
     leaving: bool = False
+    adjustments: int = 0
+    removed: bool = False
     first_hand: int = 1  # the first hand its occupant could be dealt into
     generation: int = 0
 
@@ -106,17 +110,21 @@ class SeedRound:
 
 def ledger_line(record: SeatRecord, *, left: bool) -> dict[str, Any]:
     """One player's ledger line (``docs/protocol.md`` §3): chips brought and held, in chips;
-    ``left`` for a player who has left the table (``stack`` is what it took away)."""
+    ``left`` for a player who has left the table (``stack`` is what it took away),
+    ``removed`` for one the host removed. ``net`` leaves out the host's adjustments: it is
+    what the player won or lost at play."""
     return {
         "name": record.name,
         "seat": record.seat,
         "bot": record.bot,
         "bought_in": record.bought_in,
         "rebuys": record.rebuys,
+        "adjustments": record.adjustments,
         "stack": record.stack,
-        "net": record.stack - record.bought_in,
+        "net": record.stack - record.bought_in - record.adjustments,
         "hands": record.hands,
         "left": left,
+        "removed": record.removed,
     }
 
 
@@ -157,6 +165,8 @@ class TableModel:
         former_tokens: token hash of a player who left ``-> (seat, first hand, last hand
             it could play)``.
         seed_round: the seed round collecting seeds for the next hand, or ``None``.
+        hosting: the host controls' state: seat requests, rules for the next hand
+            (``server/host_events.py``).
     """
 
     def __init__(self, settings: TableSettings) -> None:
@@ -180,6 +190,7 @@ class TableModel:
         self.seat_generation = 0  # +1 on every seat taken or left
         self.seed_round: SeedRound | None = None
         self.fast_replay = False  # replaying a hand before the last one (no engine)
+        self.hosting = HostingState()
 
     # ================================================================== queries
     def occupied(self, seat: int) -> SeatRecord:
@@ -210,10 +221,13 @@ class TableModel:
         return total + sum(int(d["stack"]) for d in self.departed)
 
     def bought_in_total(self) -> int:
-        """Chips brought to the table: starting stacks plus rebuys (added or pending), of
-        the players seated now and of those who left (whose chips left with them)."""
-        seated = sum(r.bought_in + r.pending_rebuy for r in self.seats if r is not None)
-        return seated + sum(int(d["bought_in"]) for d in self.departed)
+        """Chips brought to the table: starting stacks plus rebuys (added or pending) plus
+        the host's stack adjustments, of the players seated now and of those who left
+        (whose chips left with them)."""
+        seated = sum(
+            r.bought_in + r.pending_rebuy + r.adjustments for r in self.seats if r is not None
+        )
+        return seated + sum(int(d["bought_in"]) + int(d["adjustments"]) for d in self.departed)
 
     def find_seat(self, token_hash: str) -> int | None:
         """The seat holding a token hash, or ``None``."""

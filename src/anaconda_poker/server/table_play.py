@@ -15,8 +15,10 @@ import time
 from typing import TYPE_CHECKING
 
 from anaconda_poker.core.actions import Action
+from anaconda_poker.server import host_controls as hosting
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_views as views
+from anaconda_poker.server.bot_seats import tell_results
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.presence import SEAT_REVOKED, SEAT_REVOKED_REASON
 from anaconda_poker.server.table_model import Event
@@ -33,6 +35,10 @@ async def begin_hand(table: Table) -> None:
     eligible = model.eligible_seats()
     if model.in_hand or len(eligible) < 2:
         return
+    waiting = hosting.next_config_events(model)  # chosen while a cancelled deal was under way
+    if waiting:
+        await table.record(waiting)
+        table.broadcast_table()
     if table.settings.dealers_choice:
         dealer = model.next_button(eligible)
         if model.occupied(dealer).bot is None:
@@ -68,6 +74,8 @@ async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
     host = model.host_seat
     try:
         events = commands.settle_action(model, payload)
+        if not model.in_hand:  # the hand ended: removals and rules waiting for its end
+            events += hosting.after_hand_events(model, tuple(sorted(model.dealt_in)))
     except ClientError:
         raise  # the engine refused it: nothing changed
     except Exception:
@@ -82,6 +90,8 @@ async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
     table.refresh_decisions()
     table.broadcast_state()
     if hand_record is not None:
+        if (hand := model.hand) is not None:
+            tell_results(table.policies, hand)  # the bots' session memory
         table.broadcast(views.hand_finished_message(table.table_id, model))
         table.schedule_next_hand()  # first: the table message says when it deals
         table.broadcast_table()
@@ -128,6 +138,8 @@ def announce_departures(table: Table, events: list[Event], host: int | None) -> 
     if left and new_host is not None and new_host != host:
         table.send_to_seat(new_host, {"type": "host", "seat": new_host})
         for request in views.pending_rebuy_messages(table.model):
+            table.send_to_seat(new_host, request)
+        for request in hosting.pending_seat_request_messages(table.model):
             table.send_to_seat(new_host, request)
 
 

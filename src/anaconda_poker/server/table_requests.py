@@ -17,6 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from anaconda_poker.server import host_controls as hosting
+from anaconda_poker.server import host_requests
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_play as play
 from anaconda_poker.server import table_views as views
@@ -67,6 +69,8 @@ async def join(table: Table, conn: Connection) -> dict[str, Any]:
     if is_host:
         for message in views.pending_rebuy_messages(table.model):
             table.send(conn, views.dumps(message))
+        for message in hosting.pending_seat_request_messages(table.model):
+            table.send(conn, views.dumps(message))
     choosing = table.clock.choosing
     if seat is not None and choosing is not None and choosing[0] == seat:
         deadline = time.time() + choosing[1] - asyncio.get_running_loop().time()
@@ -80,6 +84,7 @@ async def leave(table: Table, conn: Connection) -> None:
     """Detach a socket that closed."""
     if table.presence.unregister(conn, asyncio.get_running_loop().time()):
         presence_changed(table, None)
+    await host_requests.asker_left(table, conn)  # its seat requests expire
 
 
 def presence_changed(table: Table, joined: Connection | None) -> None:
@@ -173,6 +178,8 @@ async def take_seat(
 ) -> int:
     """A new player (REST ``POST .../seats``, or a bot): returns the seat taken."""
     del conn
+    if bot is None:
+        hosting.check_open_seating(table.model)  # or the host approves newcomers
     events = commands.take_seat_events(
         table.model, name=name, seat=seat, token_hash=token_hash, bot=bot
     )
@@ -323,6 +330,7 @@ REQUESTS: dict[str, Request] = {
     "rebuy": rebuy,
     "approve_rebuy": approve_rebuy,
     "deny_rebuy": deny_rebuy,
+    **host_requests.HOST_REQUESTS,
 }
 """Request kind -> what the actor does for it (the command table)."""
 

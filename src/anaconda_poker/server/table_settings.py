@@ -42,6 +42,9 @@ class TableSettings:
         listed: shown in the lobby's table list (``GET /api/tables``) to everyone; an
             unlisted table (the default for tables players create) is reached through its
             invite link only.
+        seat_approval: newcomers ask the host for a seat instead of taking one
+            (``server/host_controls.py``); the host may turn it on or off later
+            (``seat_approval_set`` events change the model's copy).
     """
 
     name: str
@@ -62,6 +65,7 @@ class TableSettings:
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
     listed: bool = False
+    seat_approval: bool = False
 
     def __post_init__(self) -> None:
         self.config.check_players(2)
@@ -95,6 +99,7 @@ class TableSettings:
             "show_equity": self.show_equity,
             "reveal_deck_after_hand": self.reveal_deck_after_hand,
             "listed": self.listed,
+            "seat_approval": self.seat_approval,
         }
 
     @classmethod

@@ -54,12 +54,14 @@ def table_info(
                 "connected": record.bot is not None or connected(record.seat),
                 "sitting_out": record.sitting_out,
                 "leaving": record.leaving,
+                "removing": record.removed,
                 "stack": record.stack,
                 "time_bank": round(record.time_bank, 3),
                 "away": away(record.seat),
             }
         )
     meta = model.meta
+    waiting = model.hosting.next_config  # the host's rules for the next hand
     return {
         "table_id": table_id,
         "name": s.name,
@@ -82,6 +84,8 @@ def table_info(
         "show_equity": s.show_equity,
         "reveal_deck_after_hand": s.reveal_deck_after_hand,
         "listed": s.listed,
+        "seat_approval": s.seat_approval,
+        "next_config": None if waiting is None else waiting.to_dict(),
         "spectators": spectators,
         "invite_url": f"/t/{table_id}",
         "commitment": meta.commitment if meta is not None and model.in_hand else None,

@@ -445,6 +445,9 @@ class TableSession:
         if self.records and self.records[-1].state is state:
             return self.records[-1]
         self.table.finish_hand()
+        for seat, policy in self.policies.items():  # the bots' session memory
+            if (observe := getattr(policy, "observe", None)) is not None and seat in state.order:
+                observe(state, seat)
         for player, seat_record in zip(self.players, self.table.seats, strict=True):
             if seat_record is not None:
                 player.stack = seat_record.stack

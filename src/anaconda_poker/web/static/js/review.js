@@ -41,8 +41,7 @@ function sameOption(a, b) {
 }
 
 function decisionRow(d) {
-  const same = sameOption(d.chosen, d.best);
-  const best = [same && !d.order ? t("the same") : same ? "" : optionText(d.best)];
+  const best = [sameOption(d.chosen, d.best) ? t("the same") : optionText(d.best)];
   if (d.order) best.push(h("div.muted", null, t("reveal order {cards} (not priced)", { cards: cardsText(d.order) })));
   return h("tr", { class: d.mistake ? "mistake" : "" },
     h("td", null, stageText(d)),
@@ -57,7 +56,7 @@ export function reviewBlock(review) {
   const head = (...names) => h("thead", null, h("tr", null, ...names.map((n) => h("th", { scope: "col" }, n))));
   return h("div.review", { id: "review" },
     h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.", {
-      model: t(review.description), trials: review.trials, chips: chipsText(review.threshold),
+      model: t(review.description), trials: chips(review.trials), chips: chipsText(review.threshold),
     })),
     review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment.", { chips: chips(review.stake) })) : null,
     h("div.review-scroll", null, h("table.ledger.review-table", { id: "review-decisions" },
