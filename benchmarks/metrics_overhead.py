@@ -12,7 +12,7 @@ between rounds), best round kept:
   attributes either way);
 - **commit**: ``EventStore.write`` of one single-event batch, plain vs ``MeteredEventStore``,
   on a fresh SQLite file (WAL, ``synchronous=NORMAL`` as the server runs it);
-- **latency**: appending to a table's ``stats.latencies`` deque, plain vs ``ObservedLatencies``
+- **latency**: appending to the lobby's latency window, plain deque vs ``ObservedLatencies``
   (which also observes the histogram).
 """
 
@@ -29,8 +29,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from anaconda_poker.server.lobby import Lobby
-from anaconda_poker.server.metrics import ObservedLatencies, ServerMetrics
+from anaconda_poker.server.lobby import LATENCY_SAMPLES, Lobby
+from anaconda_poker.server.metrics import ServerMetrics
 from anaconda_poker.server.protocol import CreateTableRequest
 from anaconda_poker.storage.database import open_database
 from anaconda_poker.storage.event_store import EventStore, NewEvent, StoredTable, WriteBatch
@@ -42,7 +42,7 @@ def best(rounds: int, run: Callable[[], float]) -> float:
 
 async def scrape_seconds(tables: int, rounds: int) -> float:
     metrics = ServerMetrics("bench")
-    lobby = Lobby(None, None, table_observer=metrics.observe_table)
+    lobby = Lobby(None, None, latencies=metrics.latency_window(LATENCY_SAMPLES))
     metrics.attach(lobby)
     request = CreateTableRequest(
         name="Bench", host_name="Host", bots=[{"seat": 1, "level": "random"}]
@@ -83,8 +83,8 @@ def commit_seconds(commits: int, rounds: int, folder: Path) -> tuple[float, floa
 
 def append_seconds(appends: int, rounds: int) -> tuple[float, float]:
     metrics = ServerMetrics("bench")
-    plain: deque[float] = deque(maxlen=2000)
-    observed = ObservedLatencies(metrics.action_broadcast_seconds, (), maxlen=2000)
+    plain: deque[float] = deque(maxlen=LATENCY_SAMPLES)
+    observed = metrics.latency_window(LATENCY_SAMPLES)
     results: dict[str, list[float]] = {"plain": [], "observed": []}
     for round_no in range(rounds):
         order = [("plain", plain), ("observed", observed)]

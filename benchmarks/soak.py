@@ -3,7 +3,7 @@ minutes, with the leak oracle on every frame (issue 17, "make it stay fixed").
 
 Run: ``.venv/bin/python benchmarks/soak.py [--tables 500] [--minutes 10] [--seats 3]
 [--think 1.0] [--reconnect 0.02] [--change-seat 0.005] [--spectators 0.2] [--sample 30]
-[--clients 2]``
+[--clients 2] [--tracemalloc FILE]``
 
 The real server (``anaconda-poker serve`` in a child process, fresh SQLite file) gets
 ``--tables`` tables of ``--seats`` human seats and one ``random`` bot. Each seat is played over
@@ -92,7 +92,8 @@ def rss_mb(pid: int) -> float:
 class Server:
     """``anaconda-poker serve`` on a free port in a child process, logging to a file."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, trace: Path | None = None, every: float = 60.0) -> None:
+        import os
         import subprocess
 
         self.database = f"sqlite:///{folder / 'soak.sqlite3'}"
@@ -104,7 +105,13 @@ class Server:
         ]  # fmt: skip
         self.log = folder / "server.log"
         with self.log.open("w") as out:
-            self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
+            env = dict(os.environ)
+            if trace is not None:  # server/memory_trace.py: growing allocation sites
+                env["ANACONDA_POKER_TRACEMALLOC"] = str(trace.resolve())
+                env["ANACONDA_POKER_TRACEMALLOC_INTERVAL"] = str(every)
+            self.proc = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, cwd=folder, env=env
+            )
         for _ in range(600):
             found = [x for x in self.log.read_text().splitlines() if "serving at" in x]
             if found or self.proc.poll() is not None:
@@ -423,13 +430,20 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=30.0, help="seconds between lines")
     parser.add_argument("--warmup", type=float, default=30.0, help="seconds before the baseline")
     parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--tracemalloc",
+        type=Path,
+        metavar="FILE",
+        help="trace the server's allocations; every --sample seconds append the sites that "
+        "grew most since the first sample to FILE (slows the server)",
+    )
     args = parser.parse_args()
 
     console = Console(width=150)
     with tempfile.TemporaryDirectory(prefix="anaconda-soak-") as tmp:
         folder = Path(tmp)
         (folder / "index.html").write_text("<!doctype html><title>soak</title>")
-        server = Server(folder)
+        server = Server(folder, trace=args.tracemalloc, every=args.sample)
         context = multiprocessing.get_context("fork")
         results: Any = context.Queue()
         counters = [context.Array("q", len(COUNTERS)) for _ in range(args.clients)]

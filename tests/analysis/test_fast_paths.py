@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,13 @@ from anaconda_poker.analysis.reference import (
     equity_reference,
     pass_choices_reference,
     sample_deals_reference,
+)
+from anaconda_poker.analysis.values import (
+    card_set,
+    card_sets,
+    hand_values,
+    set_values,
+    sets_supported,
 )
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.core.config import Split, TableConfig
@@ -157,3 +165,25 @@ def test_sampler_draws_the_deals_of_step_by_step_draws(
     fast = sample_deals(pool, count, trials, fast_rng)
     assert np.array_equal(fast, sample_deals_reference(pool, count, trials, reference_rng))
     assert fast_rng.random() == reference_rng.random()  # the stream is left alike too
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), width=st.integers(5, 9), split=SPLITS)
+def test_card_set_values_equal_hand_values(seed: int, width: int, split: Split) -> None:
+    rng = np.random.default_rng(seed)
+    if rng.random() < 0.5:  # few ranks: pairs, trips, quads, full houses
+        ranks = rng.permutation(13)[: int(rng.integers(3, 6))]
+        pool = (ranks[:, None] * 4 + np.arange(4)).ravel()
+    else:
+        pool = np.arange(52)
+    codes = np.array([rng.permutation(pool)[:width] for _ in range(300)], dtype=np.uint8)
+    if not sets_supported(split):
+        with pytest.raises(ValueError, match="qualifier"):
+            set_values(card_sets(codes), split)
+        return
+    sets = card_sets(codes)
+    assert sets.tolist() == [card_set(row.tolist()) for row in codes]
+    high, low = set_values(sets.reshape(20, 15), split)  # any shape
+    expected_high, expected_low = hand_values(codes, split)
+    assert high.ravel().tolist() == expected_high.tolist()
+    assert low.ravel().tolist() == expected_low.tolist()

@@ -27,7 +27,10 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _spec(hands: int = 9) -> ArenaSpec:
-    return ArenaSpec(config=TableConfig(), seats=SEATS, hands=hands, seed=7, stack=100)
+    # one-block sessions: several tasks, so progress moves as they finish
+    return ArenaSpec(
+        config=TableConfig(), seats=SEATS, hands=hands, seed=7, stack=100, session_blocks=1
+    )
 
 
 def _numbers(result: ArenaResult) -> list[tuple[object, ...]]:
@@ -72,7 +75,16 @@ def test_ray_gives_the_results_and_rows_of_processes(local_ray: None) -> None:
 def test_simulate_ray_command(local_ray: None, tmp_path: Path) -> None:
     out, parquet = tmp_path / "r.json", tmp_path / "h.parquet"
     args = ["simulate", "--hands", "6", "--seats", ",".join(SEATS), "--seed", "7"]
-    args += ["--stack", "100", "--out", str(out), "--histories", str(parquet)]
+    args += [
+        "--stack",
+        "100",
+        "--session-blocks",
+        "1",
+        "--out",
+        str(out),
+        "--histories",
+        str(parquet),
+    ]
     result = CliRunner().invoke(app, [*args, "--ray", "local"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
-from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.bots.registry import ARENA_BOTS
 from anaconda_poker.core.config import Split, TableConfig
 
 FAST = {"montecarlo": {"samples": 40, "exact_limit": 200}}
@@ -20,11 +20,11 @@ SIZES = [(cards, n) for cards in (7, 9) for n in range(2, 8) if cards * n <= 52]
 def _others(bot: str, n: int) -> tuple[str, ...]:
     """``bot`` in seat 0, then the other bots in turn (calling stations first: they never
     fold, so seat 0 reaches the last betting rounds)."""
-    rest = ["calling-station", *(b for b in BOTS if b not in (bot, "calling-station"))]
+    rest = ["calling-station", *(b for b in ARENA_BOTS if b not in (bot, "calling-station"))]
     return (bot, *(rest[i % len(rest)] for i in range(n - 1)))
 
 
-@pytest.mark.parametrize("bot", list(BOTS))
+@pytest.mark.parametrize("bot", list(ARENA_BOTS))
 @pytest.mark.parametrize(("cards", "n"), SIZES)
 def test_every_bot_plays_whole_hands_at_every_table_size(bot: str, cards: int, n: int) -> None:
     split = Split.HIGH_LOW_8 if n % 2 else Split.HIGH_ONLY

@@ -116,7 +116,9 @@ def test_full_house_in_every_language(lang: str, text: str) -> None:
         ("Ac 2d 3h 4s 5c", "en", "five-high straight"),
         ("Ac 2d 3h 4s 5c", "it", "scala al cinque"),
         ("Qc Qd Qh Qs 3c", "de", "Vierling, Damen"),
-        ("Jc 8c 6c 4c 2c", "pt", "Flush, valete alto"),
+        ("Jc 8c 6c 4c 2c", "pt", "flush, valete alto"),
+        ("9c 8d 7h 6s 5c", "de", "Straße, Neun hoch"),
+        ("8c 8d 2h 5s Kc", "de", "Ein Paar Achten"),
         ("9c 9d 4h 4s Ac", "nl", "Two Pair, negens en vieren"),
         ("8c 8d 2h 5s Kc", "it", "coppia di otto"),
         ("Ac Jd 8h 6s 2c", "de", "High Card, Ass"),
@@ -137,6 +139,9 @@ def test_low_descriptions() -> None:
     assert describe_low(parse_codes("9c 6d 5h 4s 3c"), "de", qualifier=None) == "9-6-5-4-3 Low"
     assert describe_low(parse_codes("Kc Kd 5h 4s 3c"), "es", qualifier=None) == (
         "baja con pareja de reyes"
+    )
+    assert describe_low(parse_codes("Kc Kd 5h 4s 3c"), "de", qualifier=None) == (
+        "Ein Paar Könige als Low"
     )
     assert low_qualifies(wheel) and not low_qualifies(parse_codes("Kc Qd Jh 9s 8c"))
 

@@ -10,8 +10,10 @@ from server_helpers import (
     play_one_hand,
 )
 
+from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.fairness_v3 import verify_any
+from anaconda_poker.core.history import replay
 from anaconda_poker.server.auth import hash_token
 
 
@@ -140,6 +142,10 @@ async def test_hand_histories_show_each_downloader_only_what_it_may_know(
     own_cards = set(full["dealt"]["0"]) | {
         c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])
     }
+    # ... and what it received in the passes (it saw them), which the download lists
+    got = [[card_str(c) for c in r] for _p, r in replay(full).passes[0]]
+    assert mine["received"] == got
+    own_cards |= {c for cards in got for c in cards}
     assert cards_in(mine) <= own_cards | shown
     for response in (later, public):
         redacted = response.json()

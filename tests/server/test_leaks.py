@@ -22,7 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from leak_oracle import FORBIDDEN, LeakChecker, cards_in_history
+from leak_oracle import FORBIDDEN, HandKnowledge, LeakChecker, cards_in_history
 from server_helpers import (
     Client,
     FakeConnection,
@@ -60,6 +60,8 @@ async def check_downloads(live: LiveServer, tokens: dict[str, str]) -> int:
                     own = set(full["dealt"]["0"]) | {
                         c for a in full["actions"] if a["seat"] == 0 for c in a.get("cards", [])
                     }
+                    # the cards seat 0 received in the passes: it saw them (RULES.md §7)
+                    own |= HandKnowledge.from_history(full).own(0, len(full["actions"]))
                 url = f"/api/tables/{table_id}/hands/{hand_no}"
                 mine = await http.get(url, headers={"Authorization": f"Bearer {token}"})
                 anyone = await http.get(url)

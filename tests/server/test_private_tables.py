@@ -79,10 +79,12 @@ def test_ledger_rows_count_cash_outs_and_conserve_chips() -> None:
             "bot": None,
             "bought_in": 400,
             "rebuys": 1,
+            "adjustments": 0,
             "stack": 371,
             "net": -29,
             "hands": 12,
             "left": False,
+            "removed": False,
         },
         {
             "name": "Bo",
@@ -90,10 +92,12 @@ def test_ledger_rows_count_cash_outs_and_conserve_chips() -> None:
             "bot": None,
             "bought_in": 200,
             "rebuys": 0,
+            "adjustments": 0,
             "stack": 260,
             "net": 60,
             "hands": 7,
             "left": True,
+            "removed": False,
         },
         {
             "name": "-Eve",
@@ -101,14 +105,31 @@ def test_ledger_rows_count_cash_outs_and_conserve_chips() -> None:
             "bot": "heuristic",
             "bought_in": 200,
             "rebuys": 0,
-            "stack": 169,
+            "adjustments": 50,
+            "stack": 219,
             "net": -31,
             "hands": 7,
             "left": False,
+            "removed": False,
+        },
+        {
+            "name": "Cy",
+            "seat": 1,
+            "bot": None,
+            "bought_in": 200,
+            "rebuys": 0,
+            "adjustments": -20,
+            "stack": 180,
+            "net": 0,
+            "hands": 3,
+            "left": True,
+            "removed": True,
         },
     ]
     text = ledger_csv(lines)
-    assert text.startswith("player,seat,bot,status,buy_in,rebuys,cash_out,stack,net,hands\r\n")
+    assert text.startswith(
+        "player,seat,bot,status,buy_in,rebuys,adjustment,cash_out,stack,net,hands\r\n"
+    )
     rows = list(csv.DictReader(io.StringIO(text)))
     assert rows[1] == {
         "player": "Bo",
@@ -117,18 +138,20 @@ def test_ledger_rows_count_cash_outs_and_conserve_chips() -> None:
         "status": "left",
         "buy_in": "200",
         "rebuys": "0",
+        "adjustment": "0",
         "cash_out": "260",
         "stack": "0",
         "net": "60",
         "hands": "7",
     }
     assert rows[2]["player"] == "'-Eve" and rows[2]["bot"] == "heuristic"
-    total = rows[3]
-    assert total["player"] == "Total"
-    assert (total["buy_in"], total["rebuys"], total["cash_out"], total["stack"], total["net"]) == (
-        "800",
-        "1",
-        "260",
-        "540",
-        "0",
+    assert (rows[2]["adjustment"], rows[2]["stack"]) == ("50", "219")
+    assert (rows[3]["status"], rows[3]["adjustment"], rows[3]["cash_out"]) == (
+        "removed",
+        "-20",
+        "180",
     )
+    total = rows[4]
+    assert total["player"] == "Total"
+    columns = ("buy_in", "rebuys", "adjustment", "cash_out", "stack", "net")
+    assert tuple(total[c] for c in columns) == ("1000", "1", "30", "440", "590", "0")

@@ -59,3 +59,21 @@ def test_play_refuses_a_big_bet_below_the_small_bet() -> None:
     assert "--big-bet must be at least --small-bet (5)" in " ".join(
         result.output.replace("│", " ").split()
     )
+
+
+@pytest.mark.parametrize(("args", "rebuys"), [([], True), (["--no-rebuys"], False)])
+def test_rebuys_are_the_default_and_no_rebuys_plays_a_freezeout(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], rebuys: bool
+) -> None:
+    """Busted bots buy in again unless ``--no-rebuys``; then they leave the table."""
+    from anaconda_poker.tui.app import AnacondaApp
+
+    seen: list[bool] = []
+
+    def run(game: AnacondaApp) -> None:
+        seen.append(game.session.rebuys)
+
+    monkeypatch.setattr(AnacondaApp, "run", run)
+    result = runner.invoke(app, ["play", "--no-save", *args])
+    assert result.exit_code == 0, result.output
+    assert seen == [rebuys]

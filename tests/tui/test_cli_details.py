@@ -54,6 +54,17 @@ def test_equity_reads_cards_as_the_game_draws_them() -> None:
     assert symbols.output == letters.output
 
 
+def test_equity_quotes_a_bad_card_as_it_was_typed() -> None:
+    """A duplicate "2♦" was reported as "(token '2d')": the user never typed "2d"."""
+    hand = ["equity", "--hand", "A♠ 2♦ 3♦ 4♣ 5♥ K♦ 2♦", "--players", "3"]
+    duplicate = runner.invoke(app, hand)
+    assert duplicate.exit_code == 2
+    assert "(token '2♦')" in duplicate.output and "'2d'" not in duplicate.output
+    passed = runner.invoke(app, [*hand[:2], "A♠ 2♠ 3♦ 4♣ 5♥ K♦ K♣", *hand[3:], "--passed", "1:X♠"])
+    assert passed.exit_code == 2
+    assert "'X♠'" in passed.output and "'Xs'" not in passed.output
+
+
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0

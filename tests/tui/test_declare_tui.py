@@ -204,3 +204,19 @@ def test_the_summary_explains_a_half_no_declarer_won() -> None:
     text = console.export_text()
     assert "High: no declarer won it, the low takes the whole pot" in text
     assert "You declared Low" in text and "You win 60" in text
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "declare"), ("de", "ansagen")])
+async def test_declare_without_a_side_outside_declaring_says_when(
+    tmp_path: Path, lang: str, word: str
+) -> None:
+    """A bare "declare" while betting at a cards-speak table asked "Declare what? Type:
+    declare high, ..." although no declaration is possible; it now says when one is."""
+    app = make_app(tmp_path, lang=lang, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert state_of(app).phase is Phase.BETTING
+        await pilot.press("slash", *word, "enter")
+        await pilot.pause()
+        t = translator(lang)
+        assert app.message == t("You declare after the last betting round, at a declare table.")

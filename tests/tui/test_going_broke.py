@@ -76,8 +76,9 @@ async def test_the_summary_is_there_for_who_does_not_rebuy(tmp_path: Path) -> No
 
 
 async def test_winning_every_chip_is_said_and_new_bots_sit_down(tmp_path: Path) -> None:
-    # seed 5: the person wins the all-in hand (with the fairness version 3 deal)
-    app = make_app(tmp_path, seed=5, bots=1, stack=5, split=Split.HIGH_ONLY)
+    # seed 5: the person wins the all-in hand (with the fairness version 3 deal); a freezeout,
+    # as with rebuys the bot would buy in again at once
+    app = make_app(tmp_path, seed=5, bots=1, stack=5, split=Split.HIGH_ONLY, rebuys=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await _all_in_hand(app, pilot)

@@ -106,3 +106,21 @@ async def test_the_summary_shows_each_players_biggest_win(tmp_path: Path) -> Non
             row = next(line for line in text.splitlines() if f" {player.name} " in line)
             cells = [c.strip() for c in row.replace("║", "│").split("│") if c.strip()]
             assert cells[-1] == str(max(won)), row  # the last column
+
+
+@pytest.mark.parametrize("lang", ["pt", "de", "nl"])
+async def test_help_descriptions_wrap_under_their_own_column(tmp_path: Path, lang: str) -> None:
+    """At 80 columns a long description wraps: its second line starts under the
+    description, not back under the keys ("║ as suas fichas")."""
+    app = make_app(tmp_path, lang=lang, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        lines = [row for row in screen_text(app).splitlines() if row.startswith("║")]
+        first = next(i for i, row in enumerate(lines) if re.match(r"║\s+A\s{3,}\S", row))
+        column = re.match(r"║\s+A\s+", lines[first]).end()  # type: ignore[union-attr]
+        continuation = lines[first + 1]
+        assert continuation[:column].strip("║ ") == "", (lines[first], continuation)
+        assert continuation[column : column + 1].strip(), continuation  # text in that column

@@ -67,10 +67,14 @@ def test_hands_keep_every_chip_and_replay_exactly(tmp_path: Path) -> None:
         assert record.path is not None
         history = json.loads(record.path.read_text(encoding="utf-8"))
         assert replay(history).result.to_dict() == state.result.to_dict()  # type: ignore[union-attr]
-        assert sum(p.stack for p in session.players) == 150
+        # Chips only come from buy-ins: 150, plus 50 for each bot that went broke and
+        # bought in again (the session allows rebuys by default).
+        rebuys = sum(p.rebuys for p in session.players)
+        assert sum(p.stack for p in session.players) == 150 + 50 * rebuys
         for player in session.players:
             if player.seat in state.order:
-                assert player.stack == state.stack[player.seat]
+                bought = 50 if player.seat in record.rebought else 0
+                assert player.stack == state.stack[player.seat] + bought
     assert len(session.records) == len(buttons) >= 2
     # The button moves one seat clockwise among the players dealt in (RULES.md §1).
     for (before, _), (after, dealt_in) in itertools.pairwise(buttons):

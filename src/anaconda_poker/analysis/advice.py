@@ -39,7 +39,13 @@ from anaconda_poker.analysis.equity import (
     opponent_values,
     outcome,
 )
-from anaconda_poker.analysis.values import hand_values
+from anaconda_poker.analysis.values import (
+    card_set,
+    card_sets,
+    hand_values,
+    set_values,
+    sets_supported,
+)
 from anaconda_poker.core.cards import RANKS
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import showing_value
@@ -137,6 +143,11 @@ def pass_choices(
     others = [o for i, o in enumerate(dealing) if i != index]
     offsets = np.cumsum([count + lookahead, *needs])
     width = PLAYABLE_CARDS + lookahead
+    by_sets = sets_supported(split)
+    if by_sets:  # each choice's kept cards and passed cards as card sets, added per deal
+        option_sets = np.array([card_set(o) for o in options], dtype=np.int64)
+        kept_sets = card_set(hand) - option_sets  # the hand's cards but the passed ones
+        passed_sets = card_set(keep_known) + option_sets
     for deals in batches:
         n = deals.shape[0]
         other_cols = np.concatenate(
@@ -144,13 +155,22 @@ def pass_choices(
             or [np.zeros((n, 0), dtype=np.uint8)],
             axis=1,
         )
-        if lookahead:
+        if lookahead and by_sets:
+            oh, ol = _wider_set_values(others, other_cols, lookahead, split)
+        elif lookahead:
             oh, ol = _wider_values(others, other_cols, lookahead, split)
         else:
             oh, ol = opponent_values(others, other_cols, split)
         field = FieldBest.of(oh, ol)
         received = deals[:, : count + lookahead]
         recv_fill = deals[:, offsets[index] : offsets[index + 1]]
+        m = len(options)
+        if by_sets:
+            mh, ml = set_values(kept_sets[:, None] + card_sets(received)[None, :], split)
+            th, tl = set_values(passed_sets[:, None] + card_sets(recv_fill)[None, :], split)
+            faced = field.with_opponent(th, tl)
+            Accumulator.add_each(accs, outcome(mh, ml, faced, split))
+            continue
         mine = np.empty((len(options), n, width), dtype=np.uint8)
         theirs = np.empty((len(options), n, width), dtype=np.uint8)
         for j, option in enumerate(options):
@@ -160,17 +180,67 @@ def pass_choices(
             known = keep_known + option
             theirs[j, :, : len(known)] = known
             theirs[j, :, len(known) :] = recv_fill
-        m = len(options)
         mh, ml = hand_values(mine.reshape(-1, width), split)
         th, tl = hand_values(theirs.reshape(-1, width), split)
         faced = field.with_opponent(th.reshape(m, n), tl.reshape(m, n))
         Accumulator.add_each(accs, outcome(mh.reshape(m, n), ml.reshape(m, n), faced, split))
-    chosen = [
-        Choice(option, acc.result(exact=exact, opponents=len(active)))
-        for option, acc in zip(options, accs, strict=True)
-    ]
+    results = _results(accs, exact=exact, opponents=len(active))
+    chosen = [Choice(option, result) for option, result in zip(options, results, strict=True)]
     chosen.sort(key=lambda c: (-c.result.share, c.cards))
     return chosen
+
+
+def _results(accs: Sequence[Accumulator], *, exact: bool, opponents: int) -> list[EquityResult]:
+    """:meth:`Accumulator.result` of unweighted accumulators (filled by
+    :meth:`Accumulator.add_each`), computed for all of them at once: the same elementwise
+    operations on stacked sums, so the same floats."""
+    sums = np.array([acc.sums for acc in accs])
+    squares = np.array([acc.squares for acc in accs])
+    weight = np.array([acc.weight for acc in accs])
+    weight_sq = np.array([acc.weight_sq for acc in accs])
+    if any(acc.gain is not None for acc in accs) or not np.array_equal(weight, weight_sq):
+        return [acc.result(exact=exact, opponents=opponents) for acc in accs]  # weighted
+    total = np.where(weight > 0, weight, 1.0)[:, None]
+    mean = sums / total
+    se = np.zeros_like(mean)
+    # unit weights: n_eff = weight² / weight_sq = weight, the deals counted
+    rows = np.flatnonzero(weight >= 2) if not exact else np.zeros(0, dtype=np.intp)
+    if rows.size:
+        n_eff = weight[rows, None]
+        var = np.maximum(squares[rows] / total[rows] - mean[rows] * mean[rows], 0.0)
+        se[rows] = np.sqrt(var / (n_eff - 1))
+    return [
+        EquityResult(
+            win_high=m[0],
+            win_low=m[1],
+            scoop=m[2],
+            share=m[3],
+            win_high_se=e[0],
+            win_low_se=e[1],
+            scoop_se=e[2],
+            share_se=e[3],
+            trials=acc.n,
+            exact=exact,
+            opponents=opponents,
+        )
+        for acc, m, e in zip(accs, mean.tolist(), se.tolist(), strict=True)
+    ]
+
+
+def _wider_set_values(
+    opponents: Sequence[OpponentInfo], cols: CardArray, lookahead: int, split: Split
+) -> tuple[IntArray, IntArray]:
+    """:func:`_wider_values` from card sets, every opponent in one evaluator call (for the
+    games :func:`~anaconda_poker.analysis.values.set_values` serves): the same values."""
+    n = cols.shape[0]
+    sets = np.empty((len(opponents), n), dtype=np.int64)
+    start = 0
+    for i, o in enumerate(opponents):
+        take = o.unknown + lookahead
+        sets[i] = card_sets(cols[:, start : start + take]) + card_set(o.known)
+        start += take
+    highs, lows = set_values(sets, split)
+    return highs.T, lows.T
 
 
 def _wider_values(
@@ -238,7 +308,7 @@ def arrange_choices(
         oh, ol = opponent_values(active, deals, split)
         field = FieldBest.of(oh, ol)
         Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
-    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    results = _results(accs, exact=exact, opponents=len(active))
     order = sorted(
         range(len(fives)),
         key=lambda j: (-results[j].share, -results[j].win_high, sorted(fives[j])),

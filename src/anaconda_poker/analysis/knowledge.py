@@ -21,12 +21,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, OpponentInfo, SeatKnowledge
-from anaconda_poker.core.cards import parse_code
+from anaconda_poker.core.cards import card_str, parse_code
 from anaconda_poker.core.config import Direction, TableConfig
+
+_CODE_OF: dict[str, int] = {card_str(code): code for code in range(52)}
+"""The code of each card as views write it ("As", "Td"): one lookup instead of parsing."""
 
 
 def _codes(cards: Sequence[str] | None) -> tuple[int, ...]:
-    return tuple(parse_code(c) for c in cards or ())
+    code_of = _CODE_OF
+    return tuple(code_of[c] if c in code_of else parse_code(c) for c in cards or ())
 
 
 def live_at_passes(view: Mapping[str, Any]) -> list[list[int]]:

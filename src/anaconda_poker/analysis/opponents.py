@@ -6,6 +6,7 @@ careless arrangers, and the weights that condition on shown cards belonging to t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -210,3 +211,127 @@ def consistency_weights(
         factor = np.where(consistent, 1.0, slack)
         weights = factor if weights is None else weights * factor
     return weights
+
+
+@dataclass(frozen=True, slots=True)
+class FieldValues:
+    """The opponents' values in a batch of deals, as the equity calculator uses them.
+
+    Attributes:
+        highs, lows: int64[n, k] each active opponent's best five (:func:`opponent_values`).
+        fits: float64[n] consistency weights (:func:`consistency_weights`), or ``None``.
+        careless_highs, careless_lows: int64[n, k] the values of a random five
+            (:func:`careless_values`), or ``None`` when not asked for.
+    """
+
+    highs: IntArray
+    lows: IntArray
+    fits: NDArray[np.float64] | None
+    careless_highs: IntArray | None
+    careless_lows: IntArray | None
+
+
+def field_values(
+    opponents: Sequence[OpponentInfo],
+    deals: CardArray,
+    split: Split,
+    *,
+    slack: float,
+    rng: np.random.Generator | None,
+) -> FieldValues:
+    """:func:`opponent_values`, :func:`consistency_weights` (with ``slack``) and, when
+    ``rng`` is given, :func:`careless_values` of the same deals, with every row of the
+    same card count valued in one evaluator call (two calls instead of four or more: the
+    fixed cost of a call dominates the few hundred deals of a bot's decision). The same
+    values and weights, and ``rng`` draws exactly what :func:`careless_values` draws.
+
+    Args:
+        opponents, deals, split: as :func:`opponent_values`.
+        slack: as :func:`consistency_weights` (``>= 1``: no weights).
+        rng: the careless arrangers' draws; ``None`` skips them.
+    """
+    n = deals.shape[0]
+    k = len(opponents)
+    offsets = np.cumsum([0] + [o.unknown for o in opponents]).tolist()
+    blocks: list[CardArray] = []
+    plain = [i for i, o in enumerate(opponents) if not o.known and not o.revealed]
+    if plain:
+        columns = [deals[:, offsets[i] : offsets[i + 1]] for i in plain]
+        blocks.append(np.concatenate(columns, axis=0) if len(columns) > 1 else columns[0])
+    cards: dict[int, CardArray] = {}  # the other cards of the seven (all but the shown)
+    careful: list[tuple[int, int, int]] = []  # (opponent, block, subsets per deal)
+    for i, o in enumerate(opponents):
+        if i in plain:
+            continue
+        fill = deals[:, offsets[i] : offsets[i + 1]]
+        if o.known:
+            known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
+            fill = np.concatenate([known, fill], axis=1)
+        cards[i] = fill
+        r = len(o.revealed)
+        if r >= FIVE:
+            blocks.append(np.asarray([o.revealed[:FIVE]], dtype=np.uint8))
+            careful.append((i, len(blocks) - 1, 0))
+        elif r == 0:
+            blocks.append(fill)
+            careful.append((i, len(blocks) - 1, 1))
+        else:
+            picks = _combos(fill.shape[1], FIVE - r)
+            five = np.empty((n, len(picks), FIVE), dtype=np.uint8)
+            five[:, :, :r] = np.asarray(o.revealed, dtype=np.uint8)
+            five[:, :, r:] = fill[:, picks]
+            blocks.append(five.reshape(n * len(picks), FIVE))
+            careful.append((i, len(blocks) - 1, len(picks)))
+    shown = []
+    if slack < 1.0:
+        for i, o in enumerate(opponents):
+            r = len(o.revealed)
+            if 1 <= r < FIVE:
+                seven = np.empty((n, PLAYABLE_CARDS), dtype=np.uint8)
+                seven[:, :r] = o.revealed
+                seven[:, r:] = cards[i]
+                blocks.append(seven)
+                shown.append((i, len(blocks) - 1))
+    careless_block = -1
+    if rng is not None:
+        fives = np.empty((k, n, FIVE), dtype=np.uint8)
+        for i, o in enumerate(opponents):
+            r = min(len(o.revealed), FIVE)
+            fives[i, :, :r] = o.revealed[:r]
+            if r < FIVE:
+                rest = cards.get(i)
+                if rest is None:
+                    rest = deals[:, offsets[i] : offsets[i + 1]]
+                picks = np.argsort(rng.random(rest.shape), axis=1)[:, : FIVE - r]
+                fives[i, :, r:] = np.take_along_axis(rest, picks, axis=1)
+        blocks.append(fives.reshape(k * n, FIVE))
+        careless_block = len(blocks) - 1
+    values = hand_values_many(blocks, split)
+    highs = np.empty((n, k), dtype=np.int64)
+    lows = np.empty((n, k), dtype=np.int64)
+    if plain:
+        h, lo = values[0]
+        highs[:, plain] = h.reshape(len(plain), n).T
+        lows[:, plain] = lo.reshape(len(plain), n).T
+    for i, block, subsets in careful:
+        h, lo = values[block]
+        if subsets == 0:
+            highs[:, i], lows[:, i] = h[0], lo[0]
+        elif subsets == 1:
+            highs[:, i], lows[:, i] = h, lo
+        else:
+            highs[:, i] = h.reshape(n, subsets).max(axis=1)
+            lows[:, i] = lo.reshape(n, subsets).max(axis=1)
+    fits: NDArray[np.float64] | None = None
+    for i, block in shown:
+        best_high, best_low = values[block]
+        consistent = highs[:, i] == best_high
+        if split.has_low:
+            consistent |= (best_low >= 0) & (lows[:, i] == best_low)
+        factor = np.where(consistent, 1.0, slack)
+        fits = factor if fits is None else fits * factor
+    careless_highs = careless_lows = None
+    if careless_block >= 0:
+        h, lo = values[careless_block]
+        careless_highs, careless_lows = h.reshape(k, n).T, lo.reshape(k, n).T
+    return FieldValues(highs, lows, fits, careless_highs, careless_lows)

@@ -163,7 +163,8 @@ class ActionRead:
 
 def _step(pct: FloatArray, threshold: float, width: float) -> FloatArray:
     """Logistic step ``σ((p − threshold)/width)``."""
-    z = np.clip((pct - threshold) / width, -50.0, 50.0)
+    z = np.minimum(np.maximum((pct - threshold) / width, -50.0), 50.0)  # a clip, without
+    # np.clip's Python-level wrapper (called a few times per betting decision)
     step: FloatArray = 1.0 / (1.0 + np.exp(-z))
     return step
 

@@ -61,9 +61,8 @@ def strength_percentiles(highs: IntArray, lows: IntArray, split: Split) -> NDArr
     """
     high, low = _percentile_tables(split)
     pct: NDArray[np.float64] = high.take(highs)
-    if low is not None:
-        top = len(low) - 1
-        np.maximum(pct, low.take(np.clip(lows, 0, top)), out=pct)
+    if low is not None:  # lows of -1 (none) and above the table clip to its ends
+        np.maximum(pct, low.take(lows, mode="clip"), out=pct)
     return pct
 
 

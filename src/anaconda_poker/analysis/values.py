@@ -14,6 +14,8 @@ from numpy.typing import NDArray
 
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import high_low_value, high_low_values, high_value, high_values
+from anaconda_poker.core.evaluation.low import qualifier_offset
+from anaconda_poker.core.evaluation.wide import CARD_BITS, wide_values
 
 NO_LOW = -1
 """Low value of a hand that has no qualifying low (or of every hand in ``high_only``)."""
@@ -90,3 +92,49 @@ def one_hand_values(cards: Sequence[int], split: Split) -> tuple[int, int]:
         return high_value(cards), NO_LOW
     high, low = high_low_value(cards, split.low_qualifier)
     return high, low if low > 0 else NO_LOW
+
+
+def card_set(cards: Sequence[int]) -> int:
+    """The card-set number of one hand of distinct codes: the sum of
+    :data:`~anaconda_poker.core.evaluation.wide.CARD_BITS` (a bit at ``13 * suit + rank``),
+    so each suit's 13-bit rank mask; hands of disjoint cards combine by addition."""
+    return sum(1 << (13 * (c & 3) + (c >> 2)) for c in cards)
+
+
+def card_sets(codes: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """:func:`card_set` of each row of ``uint8[n, k]`` codes: ``int64[n]``."""
+    out: NDArray[np.int64] = CARD_BITS.take(codes.T).sum(axis=0)
+    return out
+
+
+def sets_supported(split: Split) -> bool:
+    """Whether :func:`set_values` can value hands of ``split``: every game but a low
+    without qualifier (whose paired lows need the cards themselves)."""
+    return not split.has_low or split.low_qualifier is not None
+
+
+def set_values(
+    sets: NDArray[np.int64], split: Split
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`hand_values` of hands given by their :func:`card_sets` (5..9 distinct cards
+    each), by the one-pass path of
+    :func:`~anaconda_poker.core.evaluation.wide.wide_values`: the same values.
+
+    Raises:
+        ValueError: ``split`` has a low without qualifier (:func:`sets_supported`).
+    """
+    if not sets_supported(split):
+        raise ValueError(f"{split.value}: lows without qualifier need the cards")
+    flat = np.ravel(sets)
+    high, low = wide_values(
+        flat,
+        want_high=True,
+        want_low=split.has_low,
+        offset=qualifier_offset(split.low_qualifier) if split.has_low else 0,
+    )
+    highs = high.astype(np.int64).reshape(np.shape(sets))
+    if not split.has_low:
+        return highs, np.full(highs.shape, NO_LOW, dtype=np.int64)
+    lows = low.astype(np.int64).reshape(np.shape(sets))
+    lows[lows == 0] = NO_LOW
+    return highs, lows

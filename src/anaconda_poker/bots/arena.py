@@ -11,14 +11,22 @@ Design:
   A run of ``hands`` not divisible by ``n`` ends with a partial block.
 * **Independent hands.** Every hand starts from fresh stacks of ``stack`` chips, the button
   on the last seat (seat 0 acts first in round 1): results measure play, not bankroll.
-* **Determinism.** The deck of block ``b`` and every bot's ``random.Random`` are seeded from
-  ``(seed, b, j, seat)``; results do not depend on the number of workers.
+* **Sessions.** Consecutive blocks form sessions of ``session_blocks`` blocks. Each bot of
+  ``seats`` (a *player*) is one object for its whole session: it moves from seat to seat
+  with the rotation, its seat is named ``"<bot>@<player index>"`` in every hand of the
+  session, and after each hand it is given the final view of its seat
+  (:func:`~anaconda_poker.bots.protocol.observe_result`), so bots that remember the session
+  (opponent modelling) can learn and be measured. A session is the unit of work.
+* **Determinism.** The deck of block ``b`` is seeded from ``(seed, b)`` and each player's
+  ``random.Random`` from ``(seed, session, player)``; results do not depend on the number
+  of workers.
 * **Confidence intervals** come from the variation between blocks
   (:func:`~anaconda_poker.analysis.statistics.ratio_estimate`).
 * **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``), or over
   a Ray cluster (:mod:`anaconda_poker.bots.arena_ray`).
 
-Bots see only ``state.view(seat)`` and ``state.legal_actions(seat)``.
+Bots see only ``state.view(seat)`` (built when a bot first reads it) and
+``state.legal_actions(seat)``, and after each hand the final ``state.view(seat)``.
 """
 
 from __future__ import annotations
@@ -34,13 +42,43 @@ from typing import Any
 
 from anaconda_poker.analysis.statistics import Estimate, ratio_estimate
 from anaconda_poker.bots.histories import Row, hand_rows
-from anaconda_poker.bots.protocol import Bot
-from anaconda_poker.bots.registry import BOTS, UnknownBotError, create_bot
+from anaconda_poker.bots.protocol import Bot, observe_result
+from anaconda_poker.bots.registry import ARENA_BOTS, UnknownBotError, create_bot
 from anaconda_poker.core.cards import Deck
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
+DEFAULT_SESSION_BLOCKS = 25
+"""Blocks per session by default (100 hands at a four-seat table)."""
+
 _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", "seconds")
+
+
+class _LazyView(Mapping[str, Any]):
+    """``state.view(seat)``, built on the bot's first read: a bot that decides from its
+    legal actions alone (the random bot in fixed limit) costs no view. Read-only; valid
+    until the state changes (the arena applies the action only after ``act`` returns)."""
+
+    __slots__ = ("_seat", "_state", "_view")
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._view: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self._seat)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
 
 
 class ArenaError(RuntimeError):
@@ -60,10 +98,13 @@ class ArenaSpec:
         seed: seeds every deck and bot (reproducible).
         stack: chips each player starts every hand with, ``>= 1``.
         bot_options: keyword options per bot name, e.g. ``{"montecarlo": {"samples": 200}}``.
+        session_blocks: blocks per session (module docstring), ``>= 1``; the bots keep
+            their memory across the ``session_blocks * len(seats)`` hands of a session.
 
     Raises:
         UnknownBotError: a seat names an unknown bot.
-        ValueError: fewer than 2 seats, ``hands < 1`` or ``stack < 1``.
+        ValueError: fewer than 2 seats, ``hands < 1``, ``stack < 1`` or
+            ``session_blocks < 1``.
         InvalidConfigError: more players than the deck can deal to.
     """
 
@@ -73,12 +114,13 @@ class ArenaSpec:
     seed: int = 0
     stack: int = 500
     bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    session_blocks: int = DEFAULT_SESSION_BLOCKS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
         for name in self.seats:
-            if name not in BOTS:
-                raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+            if name not in ARENA_BOTS:
+                raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(ARENA_BOTS)}")
         if len(self.seats) < 2:
             raise ValueError(f"an arena needs at least 2 seats, got {len(self.seats)}")
         self.config.check_players(len(self.seats))
@@ -86,6 +128,8 @@ class ArenaSpec:
             raise ValueError(f"hands must be >= 1, got {self.hands}")
         if self.stack < 1:
             raise ValueError(f"stack must be >= 1 chip, got {self.stack}")
+        if self.session_blocks < 1:
+            raise ValueError(f"session_blocks must be >= 1, got {self.session_blocks}")
 
     @property
     def blocks(self) -> int:
@@ -98,6 +142,10 @@ class ArenaSpec:
         n = len(self.seats)
         return min(n, self.hands - block * n)
 
+    def session_of(self, block: int) -> int:
+        """The session ``block`` belongs to."""
+        return block // self.session_blocks
+
 
 Tally = dict[str, list[float]]
 """Per bot name: the values of ``_FIELDS`` summed over a block."""
@@ -107,8 +155,34 @@ def _seed(spec: ArenaSpec, *parts: object) -> random.Random:
     return random.Random(":".join(str(p) for p in ("arena", spec.seed, *parts)))
 
 
-def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = None) -> HandState:
-    """Play hand ``rotation`` of ``block`` to the end and add its outcome to ``tally``.
+def session_bots(spec: ArenaSpec, session: int) -> list[Bot]:
+    """One bot object per player of ``spec.seats`` (index ``i`` plays ``spec.seats[i]``)
+    for ``session``, each with its own seeded ``random.Random``."""
+    return [
+        create_bot(
+            name,
+            config=spec.config,
+            rng=_seed(spec, "bot", session, i),
+            **spec.bot_options.get(name, {}),
+        )
+        for i, name in enumerate(spec.seats)
+    ]
+
+
+def play_hand(
+    spec: ArenaSpec,
+    block: int,
+    rotation: int,
+    tally: Tally | None = None,
+    players: Sequence[Bot] | None = None,
+) -> HandState:
+    """Play hand ``rotation`` of ``block`` to the end, add its outcome to ``tally`` and give
+    every player the final view of its seat (``observe_result``).
+
+    Args:
+        players: the session's bot objects (:func:`session_bots`), one per entry of
+            ``spec.seats``; player ``i`` sits in seat ``(i - rotation) % n``. ``None``
+            builds fresh ones for the block's session.
 
     Returns:
         The completed hand.
@@ -117,20 +191,15 @@ def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = 
         ArenaError: a bot returned an action the engine rejected.
     """
     n = len(spec.seats)
-    names = [spec.seats[(s + rotation) % n] for s in range(n)]
-    bots: list[Bot] = [
-        create_bot(
-            name,
-            config=spec.config,
-            rng=_seed(spec, "bot", block, rotation, s),
-            **spec.bot_options.get(name, {}),
-        )
-        for s, name in enumerate(names)
-    ]
+    if players is None:
+        players = session_bots(spec, spec.session_of(block))
+    order = [(s + rotation) % n for s in range(n)]  # the player in each seat
+    names = [spec.seats[i] for i in order]
+    bots = [players[i] for i in order]
     deck = Deck(rng=_seed(spec, "deck", block)).order
     state = HandState(
         spec.config,
-        seats=[Seat(name=f"{name}@{s}", stack=spec.stack) for s, name in enumerate(names)],
+        seats=[Seat(name=f"{spec.seats[i]}@{i}", stack=spec.stack) for i in order],
         button=n - 1,
         deck=deck,
     )
@@ -139,7 +208,7 @@ def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = 
     while not state.is_complete:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        view = state.view(seat)
+        view = _LazyView(state, seat)
         started = time.perf_counter()
         action = bots[seat].act(view, legal)
         spent[seat] += time.perf_counter() - started
@@ -150,6 +219,8 @@ def play_hand(spec: ArenaSpec, block: int, rotation: int, tally: Tally | None = 
                 f"{action!s}; allowed: {legal.describe()}"
             )
         state.apply(seat, action)
+    for seat, bot in enumerate(bots):
+        observe_result(bot, state.view(seat))
     if tally is not None:
         result = state.result
         assert result is not None
@@ -180,10 +251,14 @@ def play_blocks(
     """
     out = []
     n = len(spec.seats)
+    session: tuple[int, list[Bot]] | None = None
     for block in blocks:
+        number = spec.session_of(block)
+        if session is None or session[0] != number:
+            session = (number, session_bots(spec, number))
         tally: Tally = {}
         for rotation in range(spec.block_hands(block)):
-            state = play_hand(spec, block, rotation, tally)
+            state = play_hand(spec, block, rotation, tally, session[1])
             if records is not None:
                 bots = [spec.seats[(s + rotation) % n] for s in range(n)]
                 records.extend(hand_rows(state, bots=bots, block=block, rotation=rotation))
@@ -195,7 +270,8 @@ def play_chunk(
     spec: ArenaSpec, blocks: Sequence[int], record: bool = False
 ) -> tuple[list[tuple[int, Tally]], list[Row]]:
     """:func:`play_blocks` for a worker process or a Ray task: the tallies, and the hands'
-    rows when ``record`` is true (else an empty list)."""
+    rows when ``record`` is true (else an empty list). ``blocks`` should be whole sessions
+    (:func:`chunks`): a session split over chunks starts its bots afresh in each."""
     records: list[Row] = []
     tallies = play_blocks(spec, blocks, records=records if record else None)
     return tallies, records
@@ -287,6 +363,7 @@ class ArenaResult:
             "seed": self.spec.seed,
             "stack": self.spec.stack,
             "bot_options": {k: dict(v) for k, v in self.spec.bot_options.items()},
+            "session_blocks": self.spec.session_blocks,
             "workers": self.workers,
             "seconds": self.seconds,
             "hands_per_second": _finite(self.hands_per_second),
@@ -320,9 +397,12 @@ def summarise(spec: ArenaSpec, tallies: Iterable[tuple[int, Tally]]) -> list[Bot
 
 
 def chunks(spec: ArenaSpec, workers: int) -> Iterator[list[int]]:
-    """The run's blocks in chunks (units of work) for ``workers`` parallel workers: small
-    enough to keep every worker busy and the progress bar moving (at most 8 blocks)."""
+    """The run's blocks in chunks (units of work) for ``workers`` parallel workers: whole
+    sessions (the bots of a session live in one process), at most 8 blocks when sessions
+    are shorter, so that every worker stays busy and the progress bar moves."""
     size = max(1, min(8, spec.blocks // (4 * workers) or 1))
+    if spec.session_blocks > 1:
+        size = spec.session_blocks
     blocks = list(range(spec.blocks))
     for i in range(0, len(blocks), size):
         yield blocks[i : i + size]

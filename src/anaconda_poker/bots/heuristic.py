@@ -33,7 +33,6 @@ constructor and unused).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -50,12 +49,6 @@ _LOW_TOP = 8  # eight-or-better
 _FIVE = 5
 
 
-def _low_rank(code: int) -> int:
-    """Ace-to-five rank: ace 1, two 2, ..., king 13."""
-    rank = code >> 2
-    return 1 if rank == _ACE else rank + 2
-
-
 def high_potential(cards: Sequence[int]) -> float:
     """High-hand score 0..10 of a set of 4..9 card codes (module docstring).
 
@@ -63,10 +56,14 @@ def high_potential(cards: Sequence[int]) -> float:
     two pair 4.5, pair 2.5, high card below 1; four-card flush and straight draws 4 and 3.5.
     """
     ranks = [c >> 2 for c in cards]
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    top_count, top_rank = groups[0][1], groups[0][0]
-    second_count = groups[1][1] if len(groups) > 1 else 0
+    counts: dict[int, int] = {}
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+        suits[c & 3] += 1
+    groups = sorted([(n, r) for r, n in counts.items()], reverse=True)  # by count, then rank
+    top_count, top_rank = groups[0]
+    second_count = groups[1][0] if len(groups) > 1 else 0
     features: list[float] = []
     if top_count >= 4:
         features.append(9.0 + top_rank / 26)
@@ -80,17 +77,21 @@ def high_potential(cards: Sequence[int]) -> float:
         features.append(2.5 + top_rank / 13)
     else:
         features.append(max(ranks) / 13)
-    suit_count = max(Counter(c & 3 for c in cards).values())
+    suit_count = max(suits)
     if suit_count >= _FIVE:
         features.append(7.5)
     elif suit_count == 4:
         features.append(4.0)
     elif suit_count == 3:
         features.append(1.5)
-    distinct = set(ranks)
-    if _ACE in distinct:
-        distinct.add(-1)  # the ace also plays low in straights
-    window = max(sum(1 for r in range(lo, lo + _FIVE) if r in distinct) for lo in range(-1, 9))
+    # ranks as bits 1..13, the ace also at bit 0 (it plays low in straights): the most
+    # ranks in any five-rank window is the most set bits among five consecutive bits
+    mask = 0
+    for r in ranks:
+        mask |= 2 << r
+    if mask >> (_ACE + 1) & 1:
+        mask |= 1
+    window = max((mask >> lo & 0x1F).bit_count() for lo in range(10))
     if window >= _FIVE:
         features.append(7.0)
     elif window == 4:
@@ -107,7 +108,8 @@ def low_potential(cards: Sequence[int], split: Split) -> float:
     four low ranks 3.5..5, three 1.5..2.5 (module docstring)."""
     if not split.has_low:
         return 0.0
-    lows = sorted({_low_rank(c) for c in cards})
+    # ace-to-five ranks: ace 1, two 2, ..., king 13
+    lows = sorted({1 if c >> 2 == _ACE else (c >> 2) + 2 for c in cards})
     if split.low_qualifier is not None:
         lows = [r for r in lows if r <= _LOW_TOP]
     n = len(lows)

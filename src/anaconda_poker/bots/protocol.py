@@ -7,6 +7,15 @@ a betting action, a pass or an arrangement, legal for ``legal``.
 
 Bots draw randomness only from the ``random.Random`` given at construction, so a bot built
 with the same seed makes the same decisions from the same views.
+
+**Session memory** (optional): a bot may also define ``observe_result(view)``
+(:class:`ResultObserver`). Hosts keep one bot object per player for a whole session (the
+arena for a session of blocks, the server for a bot seat, the terminal game for its bots)
+and, when a hand ends, hand each bot the final view of its own seat (``HandState.view(seat)``
+of the complete hand): the public log, the result (nets, pots, the cards shown at the
+showdown) and its own cards; never another seat's unrevealed cards (RULES.md §7). Players
+are told apart across hands by their seat ``name`` in the view (seats move between hands).
+:func:`observe_result` delivers it to bots that want it and skips the others.
 """
 
 from __future__ import annotations
@@ -42,3 +51,34 @@ class Bot(Protocol):
             An action accepted by ``HandState.apply`` for this seat now.
         """
         ...
+
+
+@runtime_checkable
+class ResultObserver(Protocol):
+    """A bot that remembers the session: it is told how every hand it played ended."""
+
+    def observe_result(self, view: View) -> None:
+        """Take note of a finished hand.
+
+        Args:
+            view: the seat's view of the complete hand (``view["phase"] == "complete"``,
+                ``view["result"]`` set, ``view["you"]`` the seat's own cards): what the
+                seat may know and nothing more (RULES.md §7).
+        """
+        ...
+
+
+def observe_result(bot: object, view: View) -> None:
+    """Give ``bot`` the final ``view`` of its seat if it observes results
+    (:class:`ResultObserver`); bots without ``observe_result`` are left alone.
+
+    Raises:
+        ValueError: if ``view`` is not of a complete hand (hosts call this only once a
+            hand is over).
+    """
+    method = getattr(bot, "observe_result", None)
+    if method is None:
+        return
+    if view.get("result") is None:
+        raise ValueError(f"observe_result needs the view of a complete hand, got {view['phase']!r}")
+    method(view)

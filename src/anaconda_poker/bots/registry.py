@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from anaconda_poker.bots.calling_station import CallingStationBot
+from anaconda_poker.bots.exploiters import BlufferBot, ManiacBot
 from anaconda_poker.bots.heuristic import HeuristicBot
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.bots.protocol import Bot
@@ -27,7 +28,17 @@ BOTS: dict[str, Callable[..., Bot]] = {
     HeuristicBot.name: HeuristicBot,
     MonteCarloBot.name: MonteCarloBot,
 }
-"""Bot constructors by name, weakest first."""
+"""Bot constructors by name, weakest first: the levels a table offers."""
+
+EXPLOITERS: dict[str, Callable[..., Bot]] = {
+    ManiacBot.name: ManiacBot,
+    BlufferBot.name: BlufferBot,
+}
+"""Bots with one crude habit, for the strength checks (:mod:`anaconda_poker.bots.exploiters`);
+the arena and :func:`create_bot` accept them, tables do not offer them."""
+
+ARENA_BOTS: dict[str, Callable[..., Bot]] = {**BOTS, **EXPLOITERS}
+"""Every bot the arena (``simulate --seats``) accepts: :data:`BOTS` and :data:`EXPLOITERS`."""
 
 
 class UnknownBotError(ValueError):
@@ -38,8 +49,8 @@ def create_bot(name: str, *, config: TableConfig, rng: random.Random, **options:
     """Build the bot called ``name`` for a table.
 
     Args:
-        name: one of :data:`BOTS` (``random``, ``calling-station``, ``heuristic``,
-            ``montecarlo``); ``_`` may stand for ``-``.
+        name: one of :data:`ARENA_BOTS` (``random``, ``calling-station``, ``heuristic``,
+            ``montecarlo``, ``maniac``, ``bluffer``); ``_`` may stand for ``-``.
         config: the table's rules.
         rng: the bot's only source of randomness (``random.Random(seed)`` for reproducible
             play).
@@ -49,9 +60,9 @@ def create_bot(name: str, *, config: TableConfig, rng: random.Random, **options:
         UnknownBotError: naming the bad name and the known ones.
     """
     try:
-        factory = BOTS[name.replace("_", "-")]
+        factory = ARENA_BOTS[name.replace("_", "-")]
     except KeyError:
-        raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}") from None
+        raise UnknownBotError(f"unknown bot {name!r}; bots are {', '.join(ARENA_BOTS)}") from None
     return factory(config=config, rng=rng, **options)
 
 

@@ -95,15 +95,25 @@ def parse_seat_cards(text: str, *, option: str, default_seat: int | None) -> dic
         try:
             out.setdefault(seat, []).extend(parse_codes(token.translate(SUIT_LETTERS)))
         except AnacondaError as exc:
-            raise typer.BadParameter(str(exc), param_hint=option) from None
+            raise typer.BadParameter(_as_typed(str(exc), token), param_hint=option) from None
     return out
+
+
+def _as_typed(message: str, text: str) -> str:
+    """``message`` about cards read from ``text``, quoting each card as it was typed
+    (``'2♦'``, not the ``'2d'`` it was read as)."""
+    for raw in text.replace(",", " ").split():
+        read = raw.translate(SUIT_LETTERS)
+        if read != raw:
+            message = message.replace(f"'{read}'", f"'{raw}'").replace(f" {read} ", f" {raw} ")
+    return message
 
 
 def _cards(text: str, option: str) -> list[int]:
     try:
         return parse_codes(text.translate(SUIT_LETTERS))
     except AnacondaError as exc:
-        raise typer.BadParameter(str(exc), param_hint=option) from None
+        raise typer.BadParameter(_as_typed(str(exc), text), param_hint=option) from None
 
 
 def build_knowledge(

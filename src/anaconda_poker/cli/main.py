@@ -43,6 +43,7 @@ from anaconda_poker.cli import db as _db  # noqa: E402, F401
 from anaconda_poker.cli import equity as _equity  # noqa: E402, F401
 from anaconda_poker.cli import play as _play  # noqa: E402, F401
 from anaconda_poker.cli import replay as _replay  # noqa: E402, F401
+from anaconda_poker.cli import review as _review  # noqa: E402, F401
 from anaconda_poker.cli import serve as _serve  # noqa: E402, F401
 from anaconda_poker.cli import simulate as _simulate  # noqa: E402, F401
 from anaconda_poker.cli import verify as _verify  # noqa: E402, F401

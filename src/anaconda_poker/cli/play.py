@@ -100,6 +100,14 @@ def play(
         typer.Option("--history-dir", help="Folder for hand histories (default: user data)."),
     ] = None,
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
+    rebuys: Annotated[
+        bool,
+        typer.Option(
+            "--rebuys/--no-rebuys",
+            help="Players who go broke buy the starting stack again (bots at once, you when "
+            "you choose); --no-rebuys: a freezeout, busted bots leave the table.",
+        ),
+    ] = True,
 ) -> None:
     """Play Anaconda in the terminal against bots."""
     from anaconda_poker.tui.app import AnacondaApp, GameSettings
@@ -123,6 +131,7 @@ def play(
         big_bet=big_bet,
         name=name,
         history_dir=None if no_save else (history_dir or default_history_dir()),
+        rebuys=rebuys,
     )
     try:
         settings.validate()

@@ -20,6 +20,7 @@ from pathlib import Path
 import typer
 
 from anaconda_poker.cli.main import app
+from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
@@ -69,7 +70,15 @@ def serve(
         socket.gethostname(),
         envvar="ANACONDA_POKER_NODE",
         show_default="the host name",
-        help="This server node's name, in every log line and the metrics.",
+        help="This server node's name, in every log line and the metrics; with PostgreSQL "
+        "also the name its table leases are held under (unique per node).",
+    ),
+    lease_time: float = typer.Option(
+        10.0,
+        min=0.5,
+        max=300,
+        help="With PostgreSQL: seconds a table's lease lasts without renewal; a node that dies "
+        "leaves its tables waiting this long before another node takes them over.",
     ),
     metrics: bool = typer.Option(
         True,
@@ -106,6 +115,11 @@ def serve(
         help="Seconds over which table updates from sockets joining and leaving are "
         "coalesced into one (0: one per join).",
     ),
+    full_collection_interval: str = typer.Option(
+        str(int(FULL_COLLECTION_INTERVAL)),
+        help="Seconds between two full runs of Python's garbage collector, which frees the "
+        "objects closed connections leave behind, or 'off' (Python's own schedule only).",
+    ),
     public_url: str | None = typer.Option(
         None,
         envvar="ANACONDA_POKER_PUBLIC_URL",
@@ -135,6 +149,7 @@ def serve(
         public_origin,
     )
     from anaconda_poker.server.log_format import LOG_FORMATS, log_config
+    from anaconda_poker.server.memory_trace import start_from_environment as start_tracing
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
     from anaconda_poker.storage.database import DatabaseURLError
@@ -183,6 +198,9 @@ def serve(
         origins.append(public_origin(public_url))
     grace = _off_or(idle_grace, "--idle-grace", float, "seconds >= 0", minimum=0)
     per_seat = _off_or(max_sockets_per_seat, "--max-sockets-per-seat", int, "an integer >= 1")
+    collection_interval = _off_or(
+        full_collection_interval, "--full-collection-interval", float, "seconds >= 1"
+    )
     per_address = _off_or(
         max_sockets_per_address, "--max-sockets-per-address", int, "an integer >= 1"
     )
@@ -203,6 +221,8 @@ def serve(
         table_update_delay=table_update_delay,
         metrics=metrics,
         node=node,
+        lease_seconds=lease_time,
+        full_collection_interval=collection_interval,
     )
     try:  # held until the process exits (the app's lifespan shares it)
         lock_database(database)
@@ -237,6 +257,7 @@ def serve(
         proxy_headers=False,
     )
     server = uvicorn.Server(config)
+    start_tracing()  # only with ANACONDA_POKER_TRACEMALLOC set (a diagnostic)
     # fewer, larger young-generation collections: the default (700) runs the collector
     # dozens of times a second under load, and each pass stalls every table for a moment
     gc.set_threshold(GC_GENERATION0, 20, 20)

@@ -29,9 +29,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from anaconda_poker.bots.arena import ArenaResult, ArenaSpec, run_arena
+from anaconda_poker.bots.arena import (
+    DEFAULT_SESSION_BLOCKS,
+    ArenaResult,
+    ArenaSpec,
+    run_arena,
+)
 from anaconda_poker.bots.histories import Row
-from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.bots.registry import ARENA_BOTS
 from anaconda_poker.cli.main import app
 from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import (
@@ -271,7 +276,9 @@ def simulate_command(
     hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
     seats: Annotated[
         str,
-        typer.Option("--seats", help=f"Comma-separated bot per seat; bots: {', '.join(BOTS)}."),
+        typer.Option(
+            "--seats", help=f"Comma-separated bot per seat; bots: {', '.join(ARENA_BOTS)}."
+        ),
     ] = "montecarlo,heuristic,random,random",
     seed: Annotated[int, typer.Option("--seed", help="Seeds every deck and bot.")] = 0,
     split: Annotated[
@@ -310,6 +317,15 @@ def simulate_command(
     samples: Annotated[
         int, typer.Option("--samples", min=1, help="Montecarlo bot: deals sampled per decision.")
     ] = 200,
+    session_blocks: Annotated[
+        int,
+        typer.Option(
+            "--session-blocks",
+            min=1,
+            help="Blocks of rotated deals per session: each bot is one object for a "
+            "session and is told every hand's result, so it may learn its opponents.",
+        ),
+    ] = DEFAULT_SESSION_BLOCKS,
     workers: Annotated[
         int, typer.Option("--workers", min=0, help="Processes; 0 = every core.")
     ] = 1,
@@ -361,6 +377,7 @@ def simulate_command(
             seed=seed,
             stack=stack,
             bot_options={"montecarlo": {"samples": samples}},
+            session_blocks=session_blocks,
         )
     except (AnacondaError, ValueError) as exc:
         raise typer.BadParameter(option_words(str(exc))) from None

@@ -10,8 +10,10 @@ share_high_low`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from anaconda_poker.core.config import Split
+from anaconda_poker.core.config import DeclareMode, Split, TableConfig
+from anaconda_poker.core.declare import Declaration, award_declared_pots
 from anaconda_poker.core.evaluation import high_low_value, high_value
 from anaconda_poker.core.pots import share_high_low
 from anaconda_poker.core.result import PotResult
@@ -98,3 +100,70 @@ def award_pots(
             )
         )
     return out
+
+
+def pots_to_one(pots: Sequence[tuple[int, Sequence[int]]], winner: int) -> list[PotResult]:
+    """Every pot to ``winner``, the last player in the hand after the others folded; nothing
+    is shown (RULES.md §5).
+
+    Args:
+        pots: ``(amount in chips, eligible seats)`` per pot, main pot first
+            (:func:`anaconda_poker.core.pots.build_pots`).
+        winner: the seat still in the hand.
+    """
+    return [
+        PotResult(
+            amount=amount,
+            eligible=tuple(eligible),
+            high_winners=(winner,),
+            low_winners=(),
+            awards={winner: amount},
+        )
+        for amount, eligible in pots
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The awards of a showdown.
+
+    Attributes:
+        pots: each pot's winners and awards (chips), main pot first.
+        high: each shown hand's high value.
+        low: each shown hand's qualifying low value, ``None`` when it has none.
+        declared: each declaration under the declare rule (RULES.md §6), else empty.
+        failed_swings: seats that declared both ways and did not win both (§6).
+    """
+
+    pots: list[PotResult]
+    high: dict[int, int]
+    low: dict[int, int | None]
+    declared: dict[int, Declaration] = field(default_factory=dict)
+    failed_swings: tuple[int, ...] = ()
+
+
+def settle_showdown(
+    config: TableConfig,
+    pots: Sequence[tuple[int, Sequence[int]]],
+    fives: Mapping[int, tuple[int, ...]],
+    declared: Mapping[int, Declaration],
+    *,
+    order: Sequence[int],
+) -> Settlement:
+    """Value the five cards each player still in the hand shows and award every pot:
+    cards speak (RULES.md §5), or by the declarations under the declare rule (§6).
+
+    Args:
+        config: the table's split, declare mode and swing rule.
+        pots: ``(amount in chips, eligible seats)`` per pot, main pot first.
+        fives: seat → its arranged five cards, for every seat still in the hand.
+        declared: seat → its declaration (every seat of ``fives`` under the declare rule).
+        order: seats clockwise from the dealer's left (odd chips go in this order).
+    """
+    high, low = hand_values(config.split, fives)
+    if config.declare is DeclareMode.DECLARE:
+        awarded = award_declared_pots(config.swing, pots, high, low, declared, order=order)
+        return Settlement(
+            awarded.pots, high, low, dict(declared), failed_swings=awarded.failed_swings
+        )
+    return Settlement(award_pots(config.split, pots, high, low, order=order), high, low)

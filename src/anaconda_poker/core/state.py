@@ -19,45 +19,49 @@ passes, revealing, skipping betting, the showdown, pots and awards) happens insi
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
 from anaconda_poker.core.betting import BettingRound
-from anaconda_poker.core.cards import Deck, ShuffleRNG, card_str, format_cards
+from anaconda_poker.core.cards import ShuffleRNG
 from anaconda_poker.core.config import (
     MAX_SEATS,
     Betting,
-    DeclareMode,
     Direction,
     FirstToAct,
     ForcedBet,
 )
 from anaconda_poker.core.config import TableConfig as TableConfig
-from anaconda_poker.core.declare import Declaration, award_declared_pots
-from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError, InvalidConfigError
+from anaconda_poker.core.deal import deal_cards
+from anaconda_poker.core.declare import Declaration
+from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.evaluation import showing_value
+from anaconda_poker.core.hand_types import ARRANGE_COUNT, LegalActions, Phase, Seat, seat_number
+from anaconda_poker.core.legality import check_action, legal_actions, require_action
 from anaconda_poker.core.pots import build_pots, uncalled_excess
 from anaconda_poker.core.result import HandResult, PotResult
 from anaconda_poker.core.rule_errors import (
     ActionNotAllowedError,
     AmountError,
     CardNotInHandError,
-    FoldedError,
     HandCompleteError,
     NotYourTurnError,
-    RaiseCapError,
     WrongCardCountError,
 )
-from anaconda_poker.core.showdown import award_pots, hand_values
+from anaconda_poker.core.schedule import (
+    STEP_ARRANGE,
+    STEP_BET,
+    STEP_DECLARE,
+    STEP_PASS,
+    STEP_REVEAL,
+    schedule,
+)
+from anaconda_poker.core.showdown import pots_to_one, settle_showdown
 
 __all__ = ["ARRANGE_COUNT", "HandState", "LegalActions", "Phase", "Seat", "seat_number"]
 
-ARRANGE_COUNT = 5
-"""Cards each player keeps and reveals (RULES.md §2.5)."""
+_BETTING = Phase.BETTING
 
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -68,138 +72,6 @@ _PASS = ActionKind.PASS
 _ARRANGE = ActionKind.ARRANGE
 _DECLARE = ActionKind.DECLARE
 _DECLARATIONS = tuple(d.value for d in Declaration)
-
-# schedule steps
-_STEP_BET = 0
-_STEP_PASS = 1
-_STEP_ARRANGE = 2
-_STEP_REVEAL = 3
-_STEP_SHOWDOWN = 4
-_STEP_DECLARE = 5
-
-
-class Phase(StrEnum):
-    """What the hand is waiting for."""
-
-    BETTING = "betting"
-    """One seat must act in a betting round (RULES.md §4)."""
-    PASSING = "passing"
-    """Every seat still in the hand that has not committed its pass (RULES.md §3)."""
-    ARRANGING = "arranging"
-    """Every seat still in the hand that has not committed its arrangement (RULES.md §2.5)."""
-    DECLARING = "declaring"
-    """Every seat still in the hand that has not declared high, low or both (RULES.md §6)."""
-    COMPLETE = "complete"
-    """The hand is over; :attr:`HandState.result` is set."""
-
-
-_BETTING = Phase.BETTING
-
-
-def seat_number(seat: object) -> int | None:
-    """``seat`` as a plain ``int``, or ``None`` when it is not an integer.
-
-    NumPy integers (and anything with ``__index__``) are seat numbers; ``bool`` is not
-    (``True == 1`` would otherwise act for seat 1), nor are floats or strings.
-    """
-    if type(seat) is int:
-        return seat
-    if isinstance(seat, bool):
-        return None
-    try:
-        return operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def _chips(value: object) -> int | None:
-    """``value`` as a whole number of chips (the same test as a seat number), else ``None``."""
-    return seat_number(value)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Seat:
-    """A player sitting down for one hand.
-
-    Attributes:
-        name: display name.
-        stack: chips before the ante, ``>= 1``.
-    """
-
-    name: str
-    stack: int
-
-
-_NO_KINDS: frozenset[ActionKind] = frozenset()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LegalActions:
-    """What one seat may do now (STYLE.md §4: ranges, not every amount).
-
-    Attributes:
-        seat: the seat asked about.
-        kinds: the allowed action kinds; empty when the seat may not act now.
-        call_amount: chips to add to call (less than the bet when the call is all-in).
-        bet_range: ("to" min, "to" max) of a bet, or ``None``.
-        raise_range: ("to" min, "to" max) of a raise, or ``None``; the max may be all-in.
-        pass_count: cards to pass now (0 unless passing).
-        cards: the cards that may be passed or arranged (never hidden cards).
-        arrange_count: cards to arrange now (5 while arranging, else 0).
-        declarations: what may be declared now (``("high", "low", "both")`` while
-            declaring, else empty; RULES.md §6).
-    """
-
-    seat: int
-    kinds: frozenset[ActionKind] = _NO_KINDS
-    call_amount: int = 0
-    bet_range: tuple[int, int] | None = None
-    raise_range: tuple[int, int] | None = None
-    pass_count: int = 0
-    cards: tuple[int, ...] = ()
-    arrange_count: int = 0
-    declarations: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (kinds sorted, cards as text)."""
-        return {
-            "seat": self.seat,
-            "kinds": sorted(k.value for k in self.kinds),
-            "call_amount": self.call_amount,
-            "bet_range": list(self.bet_range) if self.bet_range else None,
-            "raise_range": list(self.raise_range) if self.raise_range else None,
-            "pass_count": self.pass_count,
-            "cards": [card_str(c) for c in self.cards],
-            "arrange_count": self.arrange_count,
-            "declarations": list(self.declarations),
-        }
-
-    def describe(self) -> str:
-        """Short text of what is allowed, e.g. ``"fold, call 2, raise to 4"``."""
-        parts: list[str] = []
-        for kind in (_FOLD, _CHECK, _CALL, _BET, _RAISE, _PASS, _ARRANGE, _DECLARE):
-            if kind not in self.kinds:
-                continue
-            if kind is _CALL:
-                parts.append(f"call {self.call_amount}")
-            elif kind is _BET and self.bet_range:
-                parts.append(_range_text("bet", self.bet_range))
-            elif kind is _RAISE and self.raise_range:
-                parts.append(_range_text("raise to", self.raise_range))
-            elif kind is _PASS:
-                parts.append(f"pass {self.pass_count} of {format_cards(self.cards)}")
-            elif kind is _ARRANGE:
-                parts.append(f"arrange {self.arrange_count} of {format_cards(self.cards)}")
-            elif kind is _DECLARE:
-                parts.append("declare " + " or ".join(self.declarations))
-            else:
-                parts.append(kind.value)
-        return ", ".join(parts) if parts else "nothing"
-
-
-def _range_text(word: str, bounds: tuple[int, int]) -> str:
-    low, high = bounds
-    return f"{word} {low}" if low == high else f"{word} {low}..{high}"
 
 
 class HandState:
@@ -282,7 +154,7 @@ class HandState:
         for i in occupied:
             seat = seats[i]
             assert seat is not None
-            chips = _chips(seat.stack)
+            chips = seat_number(seat.stack)  # whole chips: the same test as a seat number
             if chips is None or chips < 1:
                 raise InvalidConfigError(
                     f"seat {i} ({seat.name}) has stack {seat.stack!r}; a player in a hand "
@@ -332,79 +204,17 @@ class HandState:
         self._actor = -1
         self._waiting = 0
         self._step = 0
-        self._schedule = _schedule(config)
-        self._deal(rng=rng, deck=deck, dealt=dealt)
+        self._schedule = schedule(config)
+        deal = deal_cards(config, n_seats=n, order=order, rng=rng, deck=deck, dealt=dealt)
+        self.deck_order: tuple[int, ...] | None = deal.deck_order
+        self._undealt = deal.undealt
+        self.dealt: list[tuple[int, ...]] = deal.dealt
+        self.hands: list[list[int]] = deal.hands
+        self.hidden: list[list[int]] = deal.hidden
         self._post_forced_bets()
         self._advance()
 
     # ------------------------------------------------------------------ setup
-    def _deal(
-        self,
-        *,
-        rng: ShuffleRNG | None,
-        deck: Sequence[int] | None,
-        dealt: Mapping[int, Sequence[int]] | None,
-    ) -> None:
-        per = self.config.cards_dealt
-        n = self.n_seats
-        order = self.order
-        cards_by_seat: list[list[int]] = [[] for _ in range(n)]
-        if dealt is not None:
-            wanted = sorted(order)
-            by_seat: dict[int, Sequence[int]] = {}
-            for key, cards in dealt.items():
-                s = seat_number(key)
-                if s is None and isinstance(key, str) and key.strip().isdigit():
-                    s = int(key)
-                if s is None:
-                    raise InvalidConfigError(
-                        f"dealt has a key {key!r} that is not a seat number; seats are {wanted}"
-                    )
-                if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-                    raise InvalidConfigError(
-                        f"seat {s} must be dealt a list of card codes 0..51, got {cards!r}"
-                    )
-                by_seat[s] = cards
-            given = sorted(by_seat)
-            if given != wanted:
-                raise InvalidConfigError(
-                    f"dealt cards are given for seats {given}; the seats in the hand are {wanted}"
-                )
-            seen: set[int] = set()
-            for s, cards in by_seat.items():
-                codes = list(cards)
-                if len(codes) != per:
-                    raise InvalidConfigError(
-                        f"seat {s} was dealt {len(codes)} cards; this table deals {per}"
-                    )
-                for c in codes:
-                    if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-                        raise InvalidCardError(
-                            f"seat {s} was dealt {c!r}: dealt cards must be card codes 0..51 "
-                            "(cards.parse_codes turns text such as 'As Kd' into codes)"
-                        )
-                    if c in seen:
-                        raise DuplicateCardError(f"{card_str(c)} is dealt twice")
-                    seen.add(c)
-                cards_by_seat[s] = codes
-            self.deck_order: tuple[int, ...] | None = None
-            self._undealt = [c for c in range(52) if c not in seen]
-        else:
-            source = Deck(order=deck) if deck is not None else Deck(rng=rng)
-            full = source.order
-            self.deck_order = full
-            m = len(order)
-            # one card at a time clockwise from the dealer's left: the k-th seat of the
-            # order gets cards k, k+m, k+2m, ... of the deck
-            for k, s in enumerate(order):
-                cards_by_seat[s] = list(full[k : m * per : m])
-            self._undealt = list(full[m * per :])
-        self.dealt: list[tuple[int, ...]] = [tuple(c) for c in cards_by_seat]
-        hidden = self.config.hidden_cards
-        keep = per - hidden
-        self.hands: list[list[int]] = [c[:keep] for c in cards_by_seat]
-        self.hidden: list[list[int]] = [c[keep:] for c in cards_by_seat]
-
     def _post_forced_bets(self) -> None:
         ante = self.config.ante
         stack = self.stack
@@ -489,71 +299,29 @@ class HandState:
         return arranged[: self.shown[seat]] if arranged else ()
 
     def legal_actions(self, seat: int) -> LegalActions:
-        """What ``seat`` may do now (RULES.md §3–§4); empty ``kinds`` if it may not act.
+        """What ``seat`` may do now (RULES.md §3–§4); empty ``kinds`` if it may not act
+        (:func:`anaconda_poker.core.legality.legal_actions`)."""
+        return legal_actions(self, seat)
 
-        Args:
-            seat: a seat number.
-        """
-        phase = self.phase
-        if type(seat) is not int:
-            number = seat_number(seat)
-            if number is None:
-                return LegalActions(seat=seat)
-            seat = number
-        if phase is Phase.COMPLETE or not 0 <= seat < self.n_seats or not self.live[seat]:
-            return LegalActions(seat=seat)
-        if phase is Phase.BETTING:
-            if seat != self._actor:
-                return LegalActions(seat=seat)
-            rnd = self._round
-            assert rnd is not None
-            kinds = {_FOLD}
-            call = rnd.call_amount(seat)
-            current = rnd.current_bet
-            if current > self.bet[seat]:
-                kinds.add(_CALL)
-            else:
-                kinds.add(_CHECK)
-            bounds = rnd.aggressive_range(seat)
-            bet_range = raise_range = None
-            if bounds is not None:
-                if current:
-                    kinds.add(_RAISE)
-                    raise_range = bounds
-                else:
-                    kinds.add(_BET)
-                    bet_range = bounds
-            return LegalActions(
-                seat=seat,
-                kinds=frozenset(kinds),
-                call_amount=call if current > self.bet[seat] else 0,
-                bet_range=bet_range,
-                raise_range=raise_range,
-            )
-        if phase is Phase.DECLARING:
-            if self.declared[seat] is not None:
-                return LegalActions(seat=seat)
-            return LegalActions(seat=seat, kinds=frozenset((_DECLARE,)), declarations=_DECLARATIONS)
-        if self.pending[seat] is not None:
-            return LegalActions(seat=seat)
-        if phase is Phase.PASSING:
-            return LegalActions(
-                seat=seat,
-                kinds=frozenset((_PASS,)),
-                pass_count=self.config.pass_counts[self.pass_index],
-                cards=tuple(self.hands[seat]),
-            )
-        return LegalActions(
-            seat=seat,
-            kinds=frozenset((_ARRANGE,)),
-            cards=tuple(self.hands[seat]),
-            arrange_count=ARRANGE_COUNT,
-        )
+    @property
+    def undealt(self) -> tuple[int, ...]:
+        """The cards nobody was dealt (not a view: for audits such as card_locations)."""
+        return tuple(self._undealt)
+
+    @property
+    def actor(self) -> int:
+        """The seat to act in the current betting round, ``-1`` outside betting rounds."""
+        return self._actor
+
+    @property
+    def open_round(self) -> BettingRound | None:
+        """The betting round in progress (``None`` outside betting rounds)."""
+        return self._round
 
     def can_apply(self, seat: int, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` from ``seat`` now."""
         try:
-            self._check(self._seat(seat), action)
+            check_action(self, self._seat(seat), action)
         except (ActionNotAllowedError, AmountError, NotYourTurnError, HandCompleteError):
             return False
         except (WrongCardCountError, CardNotInHandError, MalformedActionError):
@@ -586,7 +354,7 @@ class HandState:
         if type(seat) is not int:
             seat = self._seat(seat)
         if type(action) is not Action:
-            _require_action(action)
+            require_action(action)
         phase = self.phase
         if phase is _BETTING and seat == self._actor:
             # the common legal cases first; anything else takes the full check below
@@ -602,7 +370,7 @@ class HandState:
                 rnd.check(seat)
                 self._after_bet(seat, action, False)
                 return
-        self._check(seat, action)
+        check_action(self, seat, action)
         if phase is _BETTING:
             self._apply_betting(seat, action)
         elif phase is Phase.PASSING:
@@ -635,167 +403,6 @@ class HandState:
                 seat=None,
             )
         return number
-
-    def _check(self, seat: int, action: Action) -> None:
-        """Raise the specific error if ``action`` by ``seat`` is not legal now."""
-        _require_action(action)
-        phase = self.phase
-        if phase is Phase.COMPLETE:
-            raise HandCompleteError(f"the hand is over; seat {seat} cannot {action}", seat=seat)
-        if not isinstance(seat, int) or not 0 <= seat < self.n_seats or not self.dealt_in[seat]:
-            raise NotYourTurnError(
-                f"seat {seat!r} is not playing in this hand; players are {list(self.order)}",
-                seat=seat,
-            )
-        if not self.live[seat]:
-            raise FoldedError(
-                f"seat {seat} has folded and cannot act for the rest of the hand", seat=seat
-            )
-        kind = action.kind
-        if phase is Phase.BETTING:
-            if seat != self._actor:
-                raise NotYourTurnError(
-                    f"it is seat {self._actor}'s turn to act, not seat {seat}'s", seat=seat
-                )
-            rnd = self._round
-            assert rnd is not None
-            current = rnd.current_bet
-            if kind is _CALL:
-                if current <= self.bet[seat]:
-                    raise ActionNotAllowedError(
-                        f"seat {seat} cannot call: there is no bet to call; "
-                        f"allowed: {self.legal_actions(seat).describe()}",
-                        seat=seat,
-                    )
-            elif kind is _CHECK:
-                if current > self.bet[seat]:
-                    raise ActionNotAllowedError(
-                        f"seat {seat} cannot check facing a bet of {current}; "
-                        f"allowed: {self.legal_actions(seat).describe()}",
-                        seat=seat,
-                    )
-            elif kind is _BET or kind is _RAISE:
-                self._check_amount(seat, action, rnd)
-            elif kind is not _FOLD:
-                raise ActionNotAllowedError(
-                    f"seat {seat} cannot {kind.value} during betting round "
-                    f"{self.betting_round}; allowed: {self.legal_actions(seat).describe()}",
-                    seat=seat,
-                )
-            return
-        if phase is Phase.DECLARING:
-            self._check_declaration(seat, action)
-            return
-        if kind is _DECLARE:
-            raise ActionNotAllowedError(
-                f"seat {seat} cannot declare now: declarations come after the final betting "
-                f"round (RULES.md §6); allowed: {self.legal_actions(seat).describe()}",
-                seat=seat,
-            )
-        # passing or arranging: simultaneous decisions
-        passing = phase is Phase.PASSING
-        wanted = _PASS if passing else _ARRANGE
-        if kind is not wanted:
-            what = (
-                f"pass {self.config.pass_counts[self.pass_index]} cards"
-                if passing
-                else f"arrange {ARRANGE_COUNT} cards"
-            )
-            why = ""
-            if kind is _FOLD:
-                why = (
-                    f" (passes and arrangements are simultaneous, so nobody folds in the "
-                    f"middle of one: seat {seat} may fold at its turn in the next betting round)"
-                )
-            raise ActionNotAllowedError(
-                f"seat {seat} cannot {kind.value} now: every player still in the hand must "
-                f"{what}{why}",
-                seat=seat,
-            )
-        if self.pending[seat] is not None:
-            raise NotYourTurnError(
-                f"seat {seat} has already committed its {wanted.value}; waiting for seats "
-                f"{list(self.to_act)}",
-                seat=seat,
-            )
-        count = self.config.pass_counts[self.pass_index] if passing else ARRANGE_COUNT
-        cards = action.cards
-        if len(cards) != count:
-            raise WrongCardCountError(
-                f"seat {seat} must {wanted.value} exactly {count} cards, got {len(cards)} "
-                f"({format_cards(cards)})",
-                seat=seat,
-            )
-        hand = self.hands[seat]
-        for c in cards:
-            if c not in hand:
-                if c in self.hidden[seat]:
-                    why = "it is a hidden card, which is never passed or arranged"
-                else:
-                    why = f"it is not in seat {seat}'s hand"
-                raise CardNotInHandError(
-                    f"seat {seat} cannot {wanted.value} {card_str(c)}: {why}; its cards are "
-                    f"{format_cards(hand)}",
-                    seat=seat,
-                )
-
-    def _check_declaration(self, seat: int, action: Action) -> None:
-        """Raise unless ``action`` is the first declaration of ``seat`` (RULES.md §6)."""
-        if action.kind is not _DECLARE:
-            raise ActionNotAllowedError(
-                f"seat {seat} cannot {action.kind.value} now: every player still in the hand "
-                "must declare high, low or both (declarations are simultaneous, so nobody folds "
-                "or bets now)",
-                seat=seat,
-            )
-        if self.declared[seat] is not None:
-            raise NotYourTurnError(
-                f"seat {seat} has already declared; waiting for seats {list(self.to_act)}",
-                seat=seat,
-            )
-
-    def _check_amount(self, seat: int, action: Action, rnd: BettingRound) -> None:
-        kind = action.kind
-        current = rnd.current_bet
-        if kind is _BET and current:
-            raise ActionNotAllowedError(
-                f"seat {seat} cannot bet: there is already a bet of {current} (raise instead); "
-                f"allowed: {self.legal_actions(seat).describe()}",
-                seat=seat,
-            )
-        if kind is _RAISE and not current:
-            raise ActionNotAllowedError(
-                f"seat {seat} cannot raise: there is no bet yet (bet instead); "
-                f"allowed: {self.legal_actions(seat).describe()}",
-                seat=seat,
-            )
-        reason = rnd.no_raise_reason(seat)
-        if reason is not None:
-            cls = RaiseCapError if "raise cap" in reason else ActionNotAllowedError
-            raise cls(
-                f"seat {seat} cannot {kind.value}: {reason}; "
-                f"allowed: {self.legal_actions(seat).describe()}",
-                seat=seat,
-            )
-        bounds = rnd.aggressive_range(seat)
-        assert bounds is not None
-        low, high = bounds
-        to = action.to
-        assert to is not None
-        word = "bet" if kind is _BET else "raise to"
-        if to < low:
-            raise AmountError(
-                f"seat {seat}: {word} {to} is below the minimum {word} {low} "
-                f"(allowed {_range_text(word, bounds)})",
-                seat=seat,
-            )
-        if to > high:
-            limit = "all-in" if high == self.bet[seat] + self.stack[seat] else "maximum"
-            raise AmountError(
-                f"seat {seat}: {word} {to} is above the {limit} {word} {high} "
-                f"(allowed {_range_text(word, bounds)})",
-                seat=seat,
-            )
 
     def _apply_betting(self, seat: int, action: Action) -> None:
         rnd = self._round
@@ -866,7 +473,7 @@ class HandState:
         while True:
             step, arg = schedule[self._step]
             self._step += 1
-            if step == _STEP_BET:
+            if step == STEP_BET:
                 self.betting_round += 1
                 with_chips = 0
                 for s in self.order:
@@ -875,22 +482,22 @@ class HandState:
                 if with_chips >= 2:
                     self._start_round(roll=arg == 1)
                     return
-            elif step == _STEP_REVEAL:
+            elif step == STEP_REVEAL:
                 self.revealed_count = arg
                 shown = self.shown
                 for s in self.order:
                     if live[s]:
                         shown[s] = arg
-            elif step == _STEP_PASS:
+            elif step == STEP_PASS:
                 self.phase = Phase.PASSING
                 self.pass_index = arg
                 self._begin_simultaneous()
                 return
-            elif step == _STEP_ARRANGE:
+            elif step == STEP_ARRANGE:
                 self.phase = Phase.ARRANGING
                 self._begin_simultaneous()
                 return
-            elif step == _STEP_DECLARE:
+            elif step == STEP_DECLARE:
                 self.phase = Phase.DECLARING
                 self._begin_simultaneous()
                 return
@@ -974,49 +581,22 @@ class HandState:
         """Everyone but one folded: the last player wins every pot, showing nothing."""
         winner = next(s for s in self.order if self.live[s])
         pots = build_pots(self.committed, self.live, dead=self.dead_money)
-        results = [
-            PotResult(
-                amount=amount,
-                eligible=tuple(eligible),
-                high_winners=(winner,),
-                low_winners=(),
-                awards={winner: amount},
-            )
-            for amount, eligible in pots
-        ]
-        self._finish(results, showdown=False, high={}, low={})
+        self._finish(pots_to_one(pots, winner), showdown=False, high={}, low={})
 
     def _showdown(self) -> None:
-        """Compare the revealed hands and award every pot (RULES.md §5)."""
-        fives: dict[int, tuple[int, ...]] = {}
-        for s in self.order:
-            if self.live[s]:
-                arranged = self.arranged[s]
-                assert arranged is not None
-                fives[s] = arranged
-        split = self.config.split
-        high, low = hand_values(split, fives)
+        """Compare the revealed hands and award every pot (RULES.md §5, §6)."""
+        fives = {s: a for s in self.order if self.live[s] and (a := self.arranged[s]) is not None}
         pots = build_pots(self.committed, self.live, dead=self.dead_money)
-        if self.config.declare is DeclareMode.DECLARE:
-            declared: dict[int, Declaration] = {}
-            for s in fives:
-                declaration = self.declared[s]
-                assert declaration is not None
-                declared[s] = declaration
-            awarded = award_declared_pots(
-                self.config.swing, pots, high, low, declared, order=self.order
-            )
-            self._finish(
-                awarded.pots,
-                showdown=True,
-                high=high,
-                low=low,
-                declared=declared,
-                failed_swings=awarded.failed_swings,
-            )
-            return
-        results = award_pots(split, pots, high, low, order=self.order)
-        self._finish(results, showdown=True, high=high, low=low)
+        declared = {s: d for s in fives if (d := self.declared[s]) is not None}
+        settled = settle_showdown(self.config, pots, fives, declared, order=self.order)
+        self._finish(
+            settled.pots,
+            showdown=True,
+            high=settled.high,
+            low=settled.low,
+            declared=settled.declared,
+            failed_swings=settled.failed_swings,
+        )
 
     def _finish(
         self,
@@ -1079,65 +659,12 @@ class HandState:
             resolved, dead cards (folded seats' cards and the two unused after arranging),
             and the undealt cards. Together they are the 52 cards, each once.
         """
-        hand: dict[int, tuple[int, ...]] = {}
-        hidden: dict[int, tuple[int, ...]] = {}
-        flight: dict[int, tuple[int, ...]] = {}
-        dead: list[int] = []
-        for s in self.order:
-            cards = self.hands[s]
-            if not self.live[s]:
-                dead.extend(cards)
-                dead.extend(self.hidden[s])
-                continue
-            hidden[s] = tuple(self.hidden[s])
-            arranged = self.arranged[s]
-            pending = self.pending[s] if self.phase is Phase.PASSING else None
-            if arranged is not None:
-                hand[s] = arranged
-                dead.extend(c for c in cards if c not in arranged)
-            elif pending is not None:
-                flight[s] = pending
-                hand[s] = tuple(c for c in cards if c not in pending)
-            else:
-                hand[s] = tuple(cards)
-        return {
-            "hand": hand,
-            "hidden": hidden,
-            "in_flight": flight,
-            "dead": tuple(dead),
-            "deck": tuple(self._undealt),
-        }
+        from anaconda_poker.core.locations import card_locations
+
+        return card_locations(self)
 
     def __repr__(self) -> str:
         return (
             f"<HandState {self.phase.value} round={self.betting_round} "
             f"to_act={self.to_act} pot={self.pot_total}>"
         )
-
-
-def _require_action(action: object) -> None:
-    if not isinstance(action, Action):
-        raise MalformedActionError(
-            f"an action must be an Action (Action.check(), Action.bet(4), "
-            f"Action.parse('raise to 8'), ...), got {action!r}"
-        )
-
-
-def _schedule(config: TableConfig) -> tuple[tuple[int, int], ...]:
-    """The automatic/decision steps of a hand in order (RULES.md §2).
-
-    ``(_STEP_BET, 0)`` is a pre-roll betting round, ``(_STEP_BET, 1)`` a roll round.
-    """
-    steps: list[tuple[int, int]] = [(_STEP_BET, 0)]
-    for i in range(len(config.pass_counts)):
-        steps.append((_STEP_PASS, i))
-        steps.append((_STEP_BET, 0))
-    steps.append((_STEP_ARRANGE, 0))
-    for k in range(1, ARRANGE_COUNT + 1):
-        steps.append((_STEP_REVEAL, k))
-        if k <= config.roll_betting_rounds:
-            steps.append((_STEP_BET, 1))
-    if config.declare is DeclareMode.DECLARE:
-        steps.append((_STEP_DECLARE, 0))
-    steps.append((_STEP_SHOWDOWN, 0))
-    return tuple(steps)

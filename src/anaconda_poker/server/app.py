@@ -21,12 +21,14 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from anaconda_poker.server.collector import FullCollections
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
-from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.lobby import LATENCY_SAMPLES, Lobby
 from anaconda_poker.server.metrics import ServerMetrics, metrics_of
 from anaconda_poker.server.metrics_route import install_metrics_route
 from anaconda_poker.server.openapi import OPENAPI_URL, install_openapi
+from anaconda_poker.server.ownership import OwnershipMiddleware, TableOwnership
 from anaconda_poker.server.protocol import MAX_BODY_BYTES
 from anaconda_poker.server.rate_limit import TokenBucket
 from anaconda_poker.server.routes import origin_allowed, router
@@ -34,6 +36,7 @@ from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
+from anaconda_poker.storage.leases import Leases
 from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
@@ -44,7 +47,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     The database is locked (SQLite: one server per file, ``storage/lock.py``), opened and
     every stored table rebuilt when the app starts (its lifespan), and closed and unlocked
-    when it stops. A database another process holds makes the start-up fail with
+    when it stops. On PostgreSQL several such servers (nodes) may share the database: each
+    runs only the tables it holds a lease for (``server/ownership.py``). A database another
+    process holds makes the start-up fail with
     :class:`~anaconda_poker.storage.lock.DatabaseLockedError`.
 
     Args:
@@ -75,17 +80,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             between_hands=settings.between_hands,
             seed_window=settings.seed_window,
             presence=settings.presence(),
-            table_observer=None if metrics is None else metrics.observe_table,
+            latencies=None if metrics is None else metrics.latency_window(LATENCY_SAMPLES),
         )
+        if engine.dialect.name == "postgresql":  # nodes may share it: lease every table
+            leases = Leases(engine, node=settings.node, ttl=settings.lease_seconds)
+            store.fencing = leases
+            lobby.ownership = TableOwnership(lobby, leases)
         app.state.lobby = lobby
         if metrics is not None:
             metrics.attach(lobby)
         await lobby.start(default_lobby=settings.create_default_lobby)
         watchdog = asyncio.create_task(_watch_loop_lag())
+        collections = None
+        if settings.full_collection_interval is not None:
+            collections = FullCollections(settings.full_collection_interval)
+            collections.start()
+        app.state.full_collections = collections
         try:
             yield
         finally:
             watchdog.cancel()
+            if collections is not None:
+                await collections.stop()
             await lobby.stop()
             await asyncio.to_thread(checkpointer.stop)
             engine.dispose()
@@ -101,6 +117,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = ServerMetrics(settings.node) if settings.metrics else None
     app.state.address_sockets = AddressSockets(settings.max_sockets_per_address)
+    app.add_middleware(  # innermost: only requests the guards let through claim a table
+        OwnershipMiddleware, ownership=lambda: _ownership_of(app)
+    )
     app.add_middleware(
         GuardMiddleware,
         allowed_origins=settings.allowed_origins,
@@ -128,6 +147,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
+def _ownership_of(app: FastAPI) -> TableOwnership | None:
+    """The running lobby's table ownership (``None``: single server, or not started)."""
+    lobby: Lobby | None = getattr(app.state, "lobby", None)
+    return None if lobby is None else lobby.ownership
+
+
 _CREATING = re.compile(r"^/api/tables(/[^/]+/seats)?/?$")
 """Paths of the requests that create something lasting: a table, a seat."""
 
@@ -147,9 +172,11 @@ async def _watch_loop_lag(interval: float = 0.5) -> None:
 
 def _include_web_routes(app: FastAPI) -> None:
     """The web client's own routes (``server/web_routes.py``, owned by the web front end)."""
+    from anaconda_poker.server.review_route import router as review_router
     from anaconda_poker.server.web_routes import router as web_router
 
     app.include_router(web_router)
+    app.include_router(review_router)
 
 
 def _mount_static(app: FastAPI, directory: Path) -> None:

@@ -1,7 +1,9 @@
 """Decisions the server makes for a seat: bot seats, and default actions on timeout.
 
 A bot seat's policy sees only what the seat may see: the engine's ``view(seat)`` and the
-seat's legal actions (the bots package's protocol, ``anaconda_poker.bots.protocol``).
+seat's legal actions (the bots package's protocol, ``anaconda_poker.bots.protocol``). A bot
+seat keeps its bot across hands, and when a hand ends the bot is given the final view of its
+seat (:func:`tell_results`): the session memory of the protocol.
 
 Default actions on timeout (``docs/protocol.md`` §5): check, else fold while betting; the
 heuristic bot's pass while passing; the heuristic bot's best five (in its reveal order)
@@ -11,9 +13,11 @@ while arranging.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from anaconda_poker.bots.fallback import fallback_action
+from anaconda_poker.bots.protocol import observe_result
 from anaconda_poker.bots.registry import BOTS, create_bot
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import TableConfig
@@ -68,6 +72,28 @@ class BotPolicy:
             bot = self._bots[config] = create_bot(self.level, config=config, rng=self.rng)
         action: Action = bot.act(view, legal)
         return action
+
+    def observe(self, view: dict[str, Any], config: TableConfig) -> None:
+        """Give the bot of ``config`` the final view of its seat (``observe_result``); a
+        bot not built yet (it never acted) has nothing to remember."""
+        bot = self._bots.get(config)
+        if bot is not None:
+            observe_result(bot, view)
+
+
+def tell_results(policies: Mapping[int, object], hand: HandState) -> None:
+    """After ``hand`` is complete, give every bot seat dealt in it the seat's final view
+    (policies with an ``observe(view, config)`` method, such as :class:`BotPolicy`).
+
+    Raises:
+        ValueError: if ``hand`` is not complete.
+    """
+    if not hand.is_complete:
+        raise ValueError("results are told only for a complete hand")
+    for seat, policy in policies.items():
+        observe = getattr(policy, "observe", None)
+        if observe is not None and 0 <= seat < hand.n_seats and hand.dealt_in[seat]:
+            observe(hand.view(seat), hand.config)
 
 
 def make_policy(level: str, *, seed: int | None = None) -> SeatPolicy:

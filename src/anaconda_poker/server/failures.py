@@ -16,6 +16,7 @@ import errno
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.storage.leases import LeaseLostError
 
 STORAGE_RETRY_AFTER = 5
 """Seconds a client is told to wait (``Retry-After``) while the database refuses writes."""
@@ -43,8 +44,11 @@ def storage_unavailable() -> ClientError:
 
 
 def client_error_for(exc: BaseException) -> ClientError:
-    """What a client is told about an unexpected failure: ``storage_unavailable`` for a
+    """What a client is told about an unexpected failure: ``table_moving`` when another node
+    took the table over (the fence refused the append), ``storage_unavailable`` for a
     storage failure, else ``internal`` (500); never the exception's text."""
+    if isinstance(exc, LeaseLostError):
+        return _moved()
     if is_storage_failure(exc):
         return storage_unavailable()
     return ClientError("internal", "the server failed to handle the request", status=500)
@@ -69,6 +73,8 @@ def stopped_table(code: str) -> ClientError:
     Args:
         code: the code of the failure that stopped the table.
     """
+    if code == "table_moving":
+        return _moved()
     if code == "storage_unavailable":
         error = storage_unavailable()
         error.message = (
@@ -83,4 +89,16 @@ def stopped_table(code: str) -> ClientError:
         "a few seconds (its sockets are then closed with code 1012: reconnect)",
         status=503,
         retry_after=STORAGE_RETRY_AFTER,
+    )
+
+
+def _moved() -> ClientError:
+    """``503 table_moving``: another server node runs this table now; reconnect (the proxy
+    sends the client to it)."""
+    return ClientError(
+        "table_moving",
+        "this table is now run by another server node; reconnect (its sockets here are "
+        "closed with code 1012)",
+        status=503,
+        retry_after=1,
     )

@@ -5,7 +5,8 @@
   pass and arrange actions without their cards; the result (pots, nets, revealed cards) as
   shown. Version 2 hands add the 52 ``deck_leaves`` (salted hashes: they reveal no card).
 - A seat dealt into the hand: its **own** history: the public history plus its own dealt
-  cards and its own pass and arrange cards (nobody else's), and for version 2 hands the
+  cards, its own pass and arrange cards and the cards it received in each pass
+  (``received``, one list per pass; nobody else's), and for version 2 hands the
   ``deck_openings`` of the deck positions dealt to that seat only (``core.fairness``,
   ``docs/protocol.md`` §6), so ``anaconda-poker verify`` proves its own cards were fixed
   before the deal. Positions of cards other seats showed at the showdown are never opened:
@@ -130,8 +131,27 @@ def own_history(history: Mapping[str, Any], seat: int) -> dict[str, Any]:
             cards_each=cards_each,
             seat=seat,
         )
+    received = _received(history, seat)
+    if received is not None:
+        out["received"] = received
     out["viewer_seat"] = seat
     return out
+
+
+def _received(history: Mapping[str, Any], seat: int) -> list[list[str]] | None:
+    """The cards ``seat`` received in each of its passes (it saw them, RULES.md §7), from a
+    replay of the full history; ``None`` when the stored history does not replay. With them
+    a seat's own download holds everything its seat saw, so ``anaconda-poker review`` can
+    rebuild its decisions (``analysis/own_download.py``)."""
+    from anaconda_poker.core.cards import card_str
+    from anaconda_poker.core.errors import AnacondaError
+    from anaconda_poker.core.history import replay
+
+    try:
+        state = replay(history)
+        return [[card_str(c) for c in got] for _given, got in state.passes[seat]]
+    except (AnacondaError, KeyError, TypeError, ValueError, IndexError):
+        return None
 
 
 def history_for(

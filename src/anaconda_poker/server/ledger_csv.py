@@ -21,6 +21,7 @@ COLUMNS = (
     "status",
     "buy_in",
     "rebuys",
+    "adjustment",
     "cash_out",
     "stack",
     "net",
@@ -40,20 +41,24 @@ def ledger_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, object]]:
 
     Args:
         lines: ledger lines as :meth:`Table.ledger` returns them (``name``, ``seat``,
-            ``bot``, ``bought_in``, ``rebuys``, ``stack``, ``net``, ``hands``, ``left``).
+            ``bot``, ``bought_in``, ``rebuys``, ``adjustments``, ``stack``, ``net``,
+            ``hands``, ``left``, ``removed``).
 
-    ``buy_in`` is the starting stack plus approved rebuys (chips); ``cash_out`` is what a
+    ``buy_in`` is the starting stack plus approved rebuys (chips); ``adjustment`` the host's
+    stack adjustments (signed chips, ``server/host_controls.py``); ``cash_out`` is what a
     player who left took away (empty while seated); ``stack`` the chips held now (0 for a
-    player who left); ``net`` = chips held or taken away − ``buy_in``. The total row sums
+    player who left); ``net`` = chips held or taken away − ``buy_in`` − ``adjustment``;
+    ``status`` is ``seated``, ``left`` or ``removed`` (by the host). The total row sums
     every amount, so at a table with no hand running ``net`` totals 0 (chips conserved).
     """
     rows: list[dict[str, object]] = []
-    totals = {"buy_in": 0, "rebuys": 0, "cash_out": 0, "stack": 0, "net": 0}
+    totals = {"buy_in": 0, "rebuys": 0, "adjustment": 0, "cash_out": 0, "stack": 0, "net": 0}
     for line in lines:
         left = bool(line["left"])
         amounts = {
             "buy_in": int(line["bought_in"]),
             "rebuys": int(line["rebuys"]),
+            "adjustment": int(line["adjustments"]),
             "cash_out": int(line["stack"]) if left else 0,
             "stack": 0 if left else int(line["stack"]),
             "net": int(line["net"]),
@@ -65,7 +70,7 @@ def ledger_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, object]]:
                 "player": _text(line["name"]),
                 "seat": int(line["seat"]),
                 "bot": _text(line["bot"]),
-                "status": "left" if left else "seated",
+                "status": ("removed" if line["removed"] else "left") if left else "seated",
                 **amounts,
                 "cash_out": amounts["cash_out"] if left else "",
                 "hands": int(line["hands"]),

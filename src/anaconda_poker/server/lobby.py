@@ -10,15 +10,15 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.declare import check_swing
-from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.host_controls import house_rules
 from anaconda_poker.server.names import name_key
 from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.protocol import CreateTableRequest, TakeSeatRequest
@@ -28,9 +28,15 @@ from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
+if TYPE_CHECKING:
+    from anaconda_poker.server.ownership import TableOwnership
+
 log = logging.getLogger("anaconda_poker.server.lobby")
 
 DEFAULT_LOBBY_NAME = "Lobby"
+
+LATENCY_SAMPLES = 10_000
+"""Players' latest actions whose latencies ``GET /api/stats`` summarises, over all tables."""
 
 
 class Lobby:
@@ -45,7 +51,10 @@ class Lobby:
             (``server/seeds.py``).
         presence: the tables' socket limits and timings (``server/presence.py``).
         table_observer: called with every table built (created, rebuilt at start-up or
-            revived) before it starts; the metrics use it (``server/metrics.py``).
+            revived) before it starts.
+        latencies: the window of the players' latest action latencies (seconds) every table
+            appends to (``GET /api/stats``); default: a deque of :data:`LATENCY_SAMPLES`.
+            The metrics pass one that also observes a histogram (``server/metrics.py``).
     """
 
     def __init__(
@@ -58,8 +67,12 @@ class Lobby:
         seed_window: float = DEFAULT_SEED_WINDOW,
         presence: PresenceOptions | None = None,
         table_observer: Callable[[Table], None] | None = None,
+        latencies: deque[float] | None = None,
     ) -> None:
         self.store = store
+        # one window for the whole server, not one per table: per table, 2,000 samples
+        # each (64 KiB) filled up over an hour of play, 31 MiB at 500 tables
+        self.latencies = deque(maxlen=LATENCY_SAMPLES) if latencies is None else latencies
         self.table_observer = table_observer
         self.presence = presence
         self.writer = writer
@@ -67,10 +80,18 @@ class Lobby:
         self.between_hands = between_hands
         self.seed_window = seed_window
         self.tables: dict[str, Table] = {}
+        # token hash -> (table id, seat; -1 at a failed table), and the hash each running
+        # seat was last taken with, so a seat taken again drops its former holder's entry:
+        # one entry per seat, however many players came and went (a soak run's seat changes
+        # otherwise grew this by one entry each, for good)
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._seat_tokens: dict[tuple[str, int], str] = {}
         self.failed_tables: dict[str, FailedTable] = {}
         self.reviver = TableReviver(self)  # tables stopped by a failed write come back
         self._create_lock = asyncio.Lock()
+        self.ownership: TableOwnership | None = None
+        """Set when several nodes share the database (``server/ownership.py``): the lobby
+        then runs only the tables whose lease this node holds."""
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, *, default_lobby: bool = False) -> None:
@@ -87,7 +108,11 @@ class Lobby:
         """
         if self.writer is not None:
             self.writer.start()
-        if self.store is not None:
+        if self.ownership is not None:  # several nodes: only the tables leased to this one
+            await self.ownership.start()
+            if default_lobby and self.store is not None:
+                default_lobby = not await asyncio.to_thread(self.store.raw_tables)
+        elif self.store is not None:
             for row in await asyncio.to_thread(self.store.raw_tables):
                 await self._restore(row)
             log.info(
@@ -116,11 +141,49 @@ class Lobby:
         table.start()
 
     async def stop(self) -> None:
-        """Stop every actor, then the writer (after flushing)."""
+        """Stop every actor, then the writer (after flushing); with several nodes, then
+        release this node's leases so other nodes take the tables over at once."""
         await self.reviver.stop()
+        if self.ownership is not None:
+            await self.ownership.stop_checks()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         if self.writer is not None:
             await asyncio.to_thread(self.writer.stop)
+        if self.ownership is not None:
+            await self.ownership.release()
+
+    async def load(self, table_id: str) -> bool:
+        """Rebuild one stored table from its events and start it (a table this node just
+        claimed or was handed; ``server/ownership.py``).
+
+        Returns:
+            False when the database has no open table with this id.
+        """
+        assert self.store is not None
+        row = await asyncio.to_thread(self.store.raw_table, table_id)
+        if row is None:
+            return False
+        await self._restore(row)
+        return True
+
+    async def unload(self, table_id: str, close_code: int) -> None:
+        """Stop a table and forget it here (another node runs it now): its sockets are
+        closed with ``close_code`` so their clients reconnect, its tokens no longer resolve
+        on this node."""
+        table = self.tables.pop(table_id, None)
+        self.failed_tables.pop(table_id, None)
+        for digest in [d for d, (t, _seat) in self._tokens.items() if t == table_id]:
+            del self._tokens[digest]
+        for key in [k for k in self._seat_tokens if k[0] == table_id]:
+            del self._seat_tokens[key]
+        if table is None:
+            return
+        await table.stop()
+        for conn in list(table.connections):
+            close = getattr(conn, "close", None)
+            if close is not None:
+                close(close_code)
+        table.connections.clear()
 
     def _build(
         self, table_id: str, settings: TableSettings, *, created_at: float | None = None
@@ -134,6 +197,9 @@ class Lobby:
             seed_window=self.seed_window,
             presence=self.presence,
         )
+        table.stats.latencies = self.latencies
+        # a newcomer the host let in (server/host_requests.py)
+        table.seat_token_added = lambda digest, seat: self._index_token(digest, table_id, seat)
         if self.table_observer is not None:
             self.table_observer(table)
         return table
@@ -142,7 +208,23 @@ class Lobby:
         self.tables[table.table_id] = table
         for record in table.seats:
             if record is not None and record.token_hash is not None:
-                self._tokens[record.token_hash] = (table.table_id, record.seat)
+                self._index_token(record.token_hash, table.table_id, record.seat)
+
+    def _index_token(self, digest: str, table_id: str, seat: int) -> None:
+        """Point ``digest`` at ``(table_id, seat)``, dropping the entry of whoever held that
+        seat before (their token holds nothing any more: :meth:`seat_for_token` refuses it
+        either way)."""
+        former = self._seat_tokens.get((table_id, seat))
+        if former is not None and former != digest:
+            self._tokens.pop(former, None)
+        self._tokens[digest] = (table_id, seat)
+        self._seat_tokens[(table_id, seat)] = digest
+
+    @property
+    def indexed_tokens(self) -> int:
+        """Entries of the token index: at most one per seat of a running table, plus the
+        tokens stored for tables that could not be rebuilt."""
+        return len(self._tokens)
 
     # ------------------------------------------------------------------ queries
     def table(self, table_id: str) -> Table:
@@ -211,7 +293,7 @@ class Lobby:
     def stats(self) -> dict[str, Any]:
         """Counters of the whole server (``GET /api/stats``); latencies in milliseconds."""
         tables = list(self.tables.values())
-        latencies = sorted(x for t in tables for x in t.stats.latencies)
+        latencies = sorted(self.latencies)
 
         def percentile(p: float) -> float | None:
             if not latencies:
@@ -257,17 +339,7 @@ class Lobby:
                 when one option is to blame; bounds from ``core.config``
                 (:class:`~anaconda_poker.core.errors.OptionOutOfRangeError`).
         """
-        try:
-            config = TableConfig.from_dict(request.config)
-            check_swing(config)
-            config.check_seats(request.seats)
-        except InvalidConfigError as exc:
-            field = exc.option
-            if field is not None and field != "seats":
-                field = f"config.{field}"
-            raise ClientError("invalid_config", str(exc), field=field) from None
-        except AnacondaError as exc:
-            raise ClientError("invalid_config", str(exc)) from None
+        config = house_rules(dict(request.config), seats=request.seats)
         bot_seats = [b.seat for b in request.bots]
         if len(set(bot_seats)) != len(bot_seats):
             raise ClientError("invalid_config", "two bots are given the same seat", field="bots")
@@ -316,6 +388,7 @@ class Lobby:
             show_equity=request.show_equity,
             reveal_deck_after_hand=request.reveal_deck_after_hand,
             listed=request.listed,
+            seat_approval=request.seat_approval,
         )
 
     async def create_table(self, request: CreateTableRequest) -> tuple[Table, int, str]:
@@ -435,7 +508,7 @@ class Lobby:
         seat = await table.request(
             "take_seat", None, name=request.name, seat=request.seat, token_hash=digest
         )
-        self._tokens[digest] = (table_id, int(seat))
+        self._index_token(digest, table_id, int(seat))
         return int(seat), token
 
 

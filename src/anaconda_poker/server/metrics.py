@@ -21,15 +21,22 @@ metric                                    type       meaning
                                                      arrival to the broadcast of its result
 ``event_store_commit_seconds``            histogram  one event-store transaction (a commit)
 ``event_store_commit_failures_total``     counter    transactions the database refused
+``table_claims_total``                    counter    free table leases this node claimed
+                                                     (PostgreSQL, several nodes)
+``table_handovers_total{direction}``      counter    tables handed ``in`` to this node or
+                                                     ``out`` to the node that asked for them
+``tables_lost_total``                     counter    tables another node took over after this
+                                                     node's lease ran out
+``table_leases_released_total``           counter    leases given back at a graceful stop
 ========================================  =========  =========================================
 
 Plus prometheus-client's ``process_*`` (CPU seconds, memory, open files) and ``python_gc_*``.
 
 How it is fed, without hooks in ``server/table.py``: the gauges and counters are read from
 the lobby's tables when scraped (:class:`LobbyCollector`; a table replaced by a revival keeps
-what it counted); each table's ``stats.latencies`` deque is swapped for
-:class:`ObservedLatencies`, which also observes the histogram (:meth:`ServerMetrics.
-observe_table`, called by the lobby for every table it builds); the event store is
+what it counted); the lobby's window of latencies, which every table appends to, is an
+:class:`ObservedLatencies` that also observes the histogram (:meth:`ServerMetrics.
+latency_window`); the event store is
 :class:`MeteredEventStore`, which times :meth:`EventStore.write`. Each app has its own
 registry, so several apps in one process (the tests) do not mix their numbers.
 """
@@ -77,7 +84,7 @@ _COUNTED = ("actions", "timeouts", "hands_finished", "rejected")
 
 
 class ObservedLatencies(deque[float]):
-    """A table's ``stats.latencies`` deque (recent latencies for ``GET /api/stats``) that also
+    """The lobby's deque of recent action latencies (for ``GET /api/stats``) that also
     observes every appended latency (seconds) in a histogram."""
 
     def __init__(self, histogram: Histogram, values: Iterable[float], maxlen: int | None) -> None:
@@ -178,6 +185,30 @@ class LobbyCollector(Collector):
             ("actions_rejected", "rejected", "Client messages refused with an error."),
         ):
             yield CounterMetricFamily(f"{NAMESPACE}_{name}", text, value=totals[key])
+        ownership = self.lobby.ownership
+        if ownership is not None:
+            stats = ownership.stats
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_table_claims", "Free table leases claimed.", value=stats.claims
+            )
+            handovers = CounterMetricFamily(
+                f"{NAMESPACE}_table_handovers",
+                "Tables handed in to this node or out to the node that asked.",
+                labels=["direction"],
+            )
+            handovers.add_metric(["in"], stats.handovers_in)
+            handovers.add_metric(["out"], stats.handovers_out)
+            yield handovers
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_tables_lost",
+                "Tables another node took over after this node's lease ran out.",
+                value=stats.lost,
+            )
+            yield CounterMetricFamily(
+                f"{NAMESPACE}_table_leases_released",
+                "Table leases given back at a graceful stop.",
+                value=stats.released,
+            )
 
 
 def _gauge(name: str, text: str, value: float) -> GaugeMetricFamily:
@@ -230,13 +261,10 @@ class ServerMetrics:
             engine, commit_seconds=self.commit_seconds, failures=self.commit_failures
         )
 
-    def observe_table(self, table: Table) -> None:
-        """Have ``table``'s action latencies observed (the lobby calls this for every table
-        it builds: created, rebuilt at start-up or revived)."""
-        old = table.stats.latencies
-        table.stats.latencies = ObservedLatencies(
-            self.action_broadcast_seconds, old, maxlen=old.maxlen
-        )
+    def latency_window(self, maxlen: int) -> ObservedLatencies:
+        """The lobby's window of action latencies (seconds, the last ``maxlen``), which also
+        observes the histogram: every table appends to it."""
+        return ObservedLatencies(self.action_broadcast_seconds, (), maxlen=maxlen)
 
     def attach(self, lobby: Lobby) -> None:
         """Export ``lobby``'s tables and connections (once, when the app starts)."""

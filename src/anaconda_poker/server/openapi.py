@@ -74,17 +74,20 @@ class SeatTaken(BaseModel):
 
 
 class LedgerLine(BaseModel):
-    """One player of the ledger (chips)."""
+    """One player of the ledger (chips; ``adjustments``: the host's stack adjustments,
+    signed; ``removed``: the host removed the player)."""
 
     name: str
     seat: int
     bot: str | None
     bought_in: int
     rebuys: int
+    adjustments: int
     stack: int
     net: int
     hands: int
     left: bool
+    removed: bool
 
 
 class Ledger(BaseModel):
@@ -105,6 +108,13 @@ class Frames(BaseModel):
     frames: list[dict[str, Any]]
 
 
+class HandReview(BaseModel):
+    """``GET .../review``: the requesting seat's hand review (``analysis/review.py``)."""
+
+    review: dict[str, Any]
+    viewer_seat: int
+
+
 class Advice(BaseModel):
     """``POST /api/advice``: five cards each (in reveal order) or ``None``."""
 
@@ -122,6 +132,7 @@ SUCCESS_MODELS: dict[tuple[str, str], type[BaseModel]] = {
     ("get", "/api/tables/{table_id}/ledger"): Ledger,
     ("get", "/api/tables/{table_id}/hands"): HandList,
     ("get", "/api/tables/{table_id}/hands/{hand_no}/frames"): Frames,
+    ("get", "/api/tables/{table_id}/hands/{hand_no}/review"): HandReview,
     ("post", "/api/replay"): Frames,
     ("post", "/api/advice"): Advice,
 }
@@ -154,6 +165,7 @@ ERRORS: dict[tuple[str, str], Mapping[int, tuple[str, ...]]] = {
         **_WRITE,
         **_CREATING,
         **_TABLE,
+        403: ("origin_forbidden", "approval_required"),
         409: ("seat_taken", "table_full", "name_taken", "table_failed"),
     },
     ("get", "/api/tables/{table_id}/ledger"): _TABLE,
@@ -166,6 +178,12 @@ ERRORS: dict[tuple[str, str], Mapping[int, tuple[str, ...]]] = {
         404: ("table_not_found", "hand_not_found"),
     },
     ("get", "/api/tables/{table_id}/hands/{hand_no}/frames"): {
+        **_STORED_HAND,
+        **_TABLE,
+        403: ("not_dealt_in",),
+        404: ("table_not_found", "hand_not_found"),
+    },
+    ("get", "/api/tables/{table_id}/hands/{hand_no}/review"): {
         **_STORED_HAND,
         **_TABLE,
         403: ("not_dealt_in",),

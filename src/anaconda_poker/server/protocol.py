@@ -177,6 +177,76 @@ class Simple(_Message):
     type: Literal["sync", "ping", "sit_out", "sit_in", "leave_seat", "pause", "resume", "next_hand"]
 
 
+MAX_REASON_CHARS = 140
+"""Longest reason a host gives when denying a seat request, characters."""
+
+
+class SeatRequestMessage(_Message):
+    """A spectator asks the host for a seat at a table with seat approval
+    (``server/host_controls.py``): the name to sit under and, optionally, the seat wanted
+    (the first free seat otherwise)."""
+
+    type: Literal["request_seat"]
+    name: Name
+    seat: int | None = Field(default=None, ge=0, le=9)
+
+
+class SeatAnswer(_Message):
+    """The host's answer to a seat request; ``reason`` (1..140 characters, cleaned like a
+    chat line) is shown to a player who is denied."""
+
+    type: Literal["approve_seat", "deny_seat"]
+    request_id: int = Field(ge=1, le=MAX_CHIPS)
+    reason: (
+        Annotated[
+            str,
+            Field(min_length=1, max_length=MAX_REASON_CHARS),
+            AfterValidator(clean_chat),
+            AfterValidator(storable),
+        ]
+        | None
+    ) = None
+
+    @model_validator(mode="after")
+    def _reason_with_denial(self) -> SeatAnswer:
+        """A reason explains a denial; an approval needs none."""
+        if self.reason is not None and self.type != "deny_seat":
+            raise ValueError("reason: only deny_seat takes a reason")
+        return self
+
+
+class RemovePlayer(_Message):
+    """The host removes the player at ``seat``: at once between hands, else when the hand
+    ends; the chips leave with the player (a cash-out in the ledger)."""
+
+    type: Literal["remove_player"]
+    seat: int = Field(ge=0, le=9)
+
+
+class AdjustStack(_Message):
+    """The host sets the stack of ``seat`` to ``stack`` chips between hands (an adjustment
+    in the ledger); 0..1,000,000,000 chips, as a starting stack."""
+
+    type: Literal["adjust_stack"]
+    seat: int = Field(ge=0, le=9)
+    stack: int = Field(ge=0, le=MAX_CHIPS)
+
+
+class ChangeGame(_Message):
+    """The host changes house rules or stakes from the next hand: ``config`` holds the
+    options to change, named and bounded as in ``POST /api/tables`` ``config``."""
+
+    type: Literal["change_game"]
+    config: dict[str, Any] = Field(min_length=1, max_length=16)
+
+
+class SetSeatApproval(_Message):
+    """The host turns seat approval on or off (it applies to the next request)."""
+
+    type: Literal["set_seat_approval"]
+    value: bool
+
+
 ClientMessage = Annotated[
     Hello
     | ActionMessage
@@ -185,13 +255,34 @@ ClientMessage = Annotated[
     | RebuyAnswer
     | ChooseGame
     | SeedMessage
+    | SeatRequestMessage
+    | SeatAnswer
+    | RemovePlayer
+    | AdjustStack
+    | ChangeGame
+    | SetSeatApproval
     | Simple,
     Field(discriminator="type"),
 ]
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
-HOST_COMMANDS = frozenset({"pause", "resume", "next_hand", "approve_rebuy", "deny_rebuy"})
-"""Message types only the host's seat may send."""
+HOST_COMMANDS = frozenset(
+    {
+        "pause",
+        "resume",
+        "next_hand",
+        "approve_rebuy",
+        "deny_rebuy",
+        "approve_seat",
+        "deny_seat",
+        "remove_player",
+        "adjust_stack",
+        "change_game",
+        "set_seat_approval",
+    }
+)
+"""Message types only the host's seat may send (anyone else: ``not_host``, a spectator:
+``spectator``; ``docs/protocol.md`` §4.3)."""
 
 
 def describe_validation_error(error: ValidationError) -> str:
@@ -275,6 +366,7 @@ class CreateTableRequest(_Message):
     show_equity: bool = False
     reveal_deck_after_hand: bool = False
     listed: bool = False
+    seat_approval: bool = False
 
 
 class TakeSeatRequest(_Message):

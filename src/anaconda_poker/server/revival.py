@@ -85,7 +85,10 @@ class TableReviver:
     async def _check(self) -> int:
         now = asyncio.get_running_loop().time()
         revived = 0
+        ownership = self.lobby.ownership
         for table in [t for t in self.lobby.tables.values() if t.failed]:
+            if ownership is not None and not ownership.holds(table.table_id):
+                continue  # another node took it over: server/ownership.py drops it here
             due, delay = self._backoff.get(table.table_id, (0.0, self.interval / 2))
             if due > now:
                 continue

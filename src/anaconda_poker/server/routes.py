@@ -35,13 +35,19 @@ from anaconda_poker.server.presence import TOO_MANY_SOCKETS
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
     ActionMessage,
+    AdjustStack,
+    ChangeGame,
     ChatMessage,
     ChooseGame,
     CreateTableRequest,
     Hello,
     RebuyAnswer,
     RebuyMessage,
+    RemovePlayer,
+    SeatAnswer,
+    SeatRequestMessage,
     SeedMessage,
+    SetSeatApproval,
     Simple,
     TakeSeatRequest,
     parse_client_message,
@@ -153,6 +159,7 @@ async def options(request: Request) -> dict[str, Any]:
             "show_equity": False,
             "reveal_deck_after_hand": False,
             "listed": False,
+            "seat_approval": False,
         },
     }
 
@@ -412,6 +419,11 @@ def _dispatch(
         table.tell("choose_game", conn, split=parsed.split)
     elif isinstance(parsed, SeedMessage):
         table.tell("seed", conn, hand_no=parsed.hand_no, seed=parsed.seed)
+    elif isinstance(
+        parsed,
+        (SeatRequestMessage, SeatAnswer, RemovePlayer, AdjustStack, ChangeGame, SetSeatApproval),
+    ):  # a seat request and the host's controls (server/host_requests.py): fields as arguments
+        table.tell(parsed.type, conn, **parsed.model_dump(exclude={"type"}))
     elif isinstance(parsed, Simple):
         if parsed.type == "ping":
             import json

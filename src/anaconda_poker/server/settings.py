@@ -9,9 +9,11 @@ from pathlib import Path
 
 import anaconda_poker
 from anaconda_poker.server.bot_seats import SeatPolicy, make_policy
+from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.http_security import LOOPBACK_HOSTS, AllowedHosts, IPNetwork
 from anaconda_poker.server.presence import PresenceOptions
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
+from anaconda_poker.storage.leases import DEFAULT_LEASE_SECONDS
 
 STATIC_DIR = Path(anaconda_poker.__file__).resolve().parent / "web" / "static"
 """The web client's files (owned by the web front end), served at ``/``."""
@@ -58,7 +60,13 @@ class ServerSettings:
         metrics: serve Prometheus metrics at ``GET /metrics`` (``server/metrics.py``), to
             direct connections only (a request through a proxy gets ``404 not_found``).
         node: this server node's name, in the metrics and every log line (default: the
-            machine's host name).
+            machine's host name); with PostgreSQL also the name its table leases are held
+            under (``server/ownership.py``): unique per node.
+        lease_seconds: with PostgreSQL, how long a table's lease lasts without renewal: a
+            node that dies keeps its tables waiting this long before a survivor claims them.
+        full_collection_interval: seconds between two full runs of Python's garbage
+            collector, which frees closed connections (``server/collector.py``); ``None``:
+            only Python's own schedule.
     """
 
     database_url: str = f"sqlite:///{DEFAULT_DATABASE_PATH}"
@@ -79,6 +87,8 @@ class ServerSettings:
     forwarded_allow_ips: tuple[IPNetwork, ...] | None = ()
     metrics: bool = True
     node: str = field(default_factory=socket.gethostname)
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    full_collection_interval: float | None = FULL_COLLECTION_INTERVAL
 
     def presence(self) -> PresenceOptions:
         """The tables' socket options (``server/presence.py``).

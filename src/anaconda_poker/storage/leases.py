@@ -204,8 +204,14 @@ class Leases:
         )
 
     # ------------------------------------------------------------------ claims
-    def claim(self, table_id: str) -> int | None:
+    def claim(self, table_id: str, *, reclaim_own: bool = False) -> int | None:
         """Take the table's lease if it is free (no row yet, released, or expired).
+
+        Args:
+            table_id: the table.
+            reclaim_own: also take a live lease held under this node's name by another
+                process (this node's previous run, killed and restarted: its tables come
+                back at once instead of after the expiry). Node names must be unique.
 
         Returns:
             The new epoch (this process now holds the table), or ``None`` when another
@@ -222,9 +228,16 @@ class Leases:
                     f"epoch = l.epoch + 1, expires_at = {_NOW} + :ttl, "
                     "wanted_by = NULL, wanted_by_node = NULL "
                     f"WHERE l.owner IS NULL OR l.expires_at <= {_NOW} "
+                    "OR (:reclaim AND l.owner_node = :node AND l.owner <> :me) "
                     "RETURNING epoch"
                 ),
-                {"t": table_id, "me": self.instance, "node": self.node, "ttl": self.ttl},
+                {
+                    "t": table_id,
+                    "me": self.instance,
+                    "node": self.node,
+                    "ttl": self.ttl,
+                    "reclaim": reclaim_own,
+                },
             ).first()
         if row is None:
             return None
@@ -232,13 +245,15 @@ class Leases:
         self.hold(table_id, epoch)
         return epoch
 
-    def orphans(self, limit: int = 64) -> list[str]:
+    def orphans(self, limit: int = 64, *, reclaim_own: bool = False) -> list[str]:
         """Open tables whose lease is free (or missing), those asked for by this node first,
         then those nobody asked for; a table another node asked for is left to it for one
         lease time after it became free.
 
         Args:
             limit: most table ids returned.
+            reclaim_own: include live leases of this node's name held by another process
+                (see :meth:`claim`).
         """
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -248,10 +263,17 @@ class Leases:
                     "WHERE NOT t.closed AND (l.table_id IS NULL OR "
                     f"((l.owner IS NULL OR l.expires_at <= {_NOW}) AND "
                     f"(l.wanted_by IS NULL OR l.wanted_by = :me OR "
-                    f"l.expires_at <= {_NOW} - :ttl))) "
+                    f"l.expires_at <= {_NOW} - :ttl)) "
+                    "OR (:reclaim AND l.owner_node = :node AND l.owner <> :me)) "
                     "ORDER BY (l.wanted_by = :me) IS TRUE DESC, random() LIMIT :n"
                 ),
-                {"me": self.instance, "ttl": self.ttl, "n": limit},
+                {
+                    "me": self.instance,
+                    "ttl": self.ttl,
+                    "n": limit,
+                    "node": self.node,
+                    "reclaim": reclaim_own,
+                },
             ).all()
         return [r.table_id for r in rows]
 
@@ -283,6 +305,24 @@ class Leases:
                     "remaining, wanted_by, wanted_by_node FROM table_leases WHERE owner = :me"
                 ),
                 {"me": self.instance},
+            ).all()
+        return [_lease(r) for r in rows]
+
+    def changes(self, held: Sequence[str]) -> list[Lease]:
+        """What a check between two renewals needs: this process's leases that another node
+        asked for, or that are not among ``held`` (handed to it).
+
+        Args:
+            held: the tables this process already runs.
+        """
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    f"SELECT table_id, owner, owner_node, epoch, expires_at - {_NOW} AS "
+                    "remaining, wanted_by, wanted_by_node FROM table_leases WHERE owner = :me "
+                    "AND (wanted_by IS NOT NULL OR NOT (table_id = ANY(:held)))"
+                ),
+                {"me": self.instance, "held": list(held)},
             ).all()
         return [_lease(r) for r in rows]
 
@@ -349,7 +389,7 @@ class Leases:
             for table_id in ids:
                 self._epochs.pop(table_id, None)
         query = (
-            "UPDATE table_leases SET owner = NULL, owner_node = NULL, expires_at = 0 "
+            f"UPDATE table_leases SET owner = NULL, owner_node = NULL, expires_at = {_NOW} "
             "WHERE owner = :me"
         )
         params: dict[str, object] = {"me": self.instance}

@@ -16,6 +16,7 @@ from anaconda_poker.i18n import action_label, action_line, split_label
 from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.declare import declaration_lines
 from anaconda_poker.tui.messages import explain
+from anaconda_poker.tui.review import ReviewScreen
 from anaconda_poker.tui.screens import GameChoiceScreen, ShowdownScreen, SummaryScreen
 from anaconda_poker.tui.session import ActionEvent, HandRecord
 from anaconda_poker.tui.summary import session_table, showdown_renderable
@@ -244,8 +245,27 @@ class HandFlow(TableView):
             self._write_log(line)
         for seat in record.busted:
             self._write_log(Text(_("{player} is out of chips.", player=state.names[seat] or "")))
+        for change in self._bot_changes(record):
+            self._write_log(Text(change, style="bold #f2d27a"))
         self._refresh()
         self._show_showdown()
+
+    def _bot_changes(self, record: HandRecord) -> list[str]:
+        """What became of the bots that went broke in the hand: bought in again or left."""
+        _ = self.t
+        lines = [
+            _(
+                "{player} buys {amount} chips.",
+                player=self.session.players[seat].name,
+                amount=self.session.starting_stack,
+            )
+            for seat in record.rebought
+        ]
+        lines += [
+            _("{player} leaves the table.", player=self.session.players[seat].name)
+            for seat in record.left
+        ]
+        return lines
 
     def _save_warning(self, record: HandRecord) -> str:
         return self.t(
@@ -262,7 +282,9 @@ class HandFlow(TableView):
         summary = showdown_renderable(
             record.state, self.t, hand_number=record.number, you=self.session.human_seat
         )
-        notes = [self._save_warning(record)] if record.save_error is not None else []
+        notes = self._bot_changes(record)
+        if record.save_error is not None:
+            notes.append(self._save_warning(record))
         offer = self.session.refill_offer()
         chips = self.session.starting_stack
         next_label: str | None = None
@@ -290,13 +312,31 @@ class HandFlow(TableView):
                 ),
             )
             next_label = _("New bots")
+        elif self.session.is_over():  # out of chips in a session without rebuys
+            notes.insert(0, _("You are out of chips.") + " " + _("This session has no rebuys."))
+        can_continue = offer is not None or not self.session.is_over()
+        dealt_in = self.session.human_seat in record.state.players
         self.push_screen(
-            ShowdownScreen(summary, self.t, can_continue=True, notes=notes, next_label=next_label),
+            ShowdownScreen(
+                summary,
+                self.t,
+                can_continue=can_continue,
+                notes=notes,
+                next_label=next_label,
+                can_review=dealt_in,
+            ),
             self._after_showdown,
         )
 
     def _after_showdown(self, choice: str | None) -> None:
-        if choice in ("quit", "summary"):
+        if choice == "review":  # the review, then the same end-of-hand dialog again
+            record = self.session.records[-1]
+            screen = ReviewScreen(record.state.history(), self.session.human_seat, self.t)
+            self.push_screen(screen, lambda _none: self._show_showdown())
+            return
+        if choice in ("quit", "summary") or (
+            self.session.is_over() and self.session.refill_offer() is None
+        ):
             self._show_summary()
             return
         _ = self.t
@@ -325,7 +365,7 @@ class HandFlow(TableView):
         offer = self.session.refill_offer()
         if offer == "new_bots":
             notes.insert(0, _("You won: every chip at the table is yours."))
-        elif offer == "rebuy":
+        elif self.session.human.stack <= 0:
             notes.insert(0, _("You are out of chips."))
         if self.session.history_dir is not None and hands:
             notes.append(

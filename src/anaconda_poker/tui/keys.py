@@ -359,12 +359,16 @@ class KeyActions(HandFlow):
             elif verb in ("high", "low", "both"):
                 self.action_suggest(verb)
             elif verb == "declare":
-                if command.direction is None:
+                if command.direction is not None:
+                    self.action_declare(command.direction)
+                elif not self._my_turn(Phase.DECLARING):  # say when, not what to type
+                    self._say(
+                        self.t("You declare after the last betting round, at a declare table.")
+                    )
+                else:
                     self._say(
                         self.t("Declare what? Type: declare high, declare low or declare both.")
                     )
-                else:
-                    self.action_declare(command.direction)
             elif verb == "clear":
                 self.action_clear()
             elif verb == "confirm":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from anaconda_poker.bots.protocol import Bot
+from anaconda_poker.bots.protocol import Bot, observe_result
 from anaconda_poker.bots.registry import BOTS, create_bot
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import TableConfig
@@ -29,7 +29,8 @@ LEVELS: tuple[str, ...] = tuple(BOTS)
 
 
 class Policy(Protocol):
-    """Decides one seat's action in a hand."""
+    """Decides one seat's action in a hand. A policy may also have ``observe(state, seat)``
+    (as :class:`BotPolicy` has): the session calls it when a hand is over."""
 
     def choose(self, state: HandState, seat: int) -> Action:
         """The action ``seat`` takes now; ``seat`` is in ``state.to_act``."""
@@ -69,6 +70,17 @@ class BotPolicy:
         """Ask the bot, giving it only the seat's view and legal actions."""
         bot = self._bot_for(state.config)
         return bot.act(state.view(seat), state.legal_actions(seat))
+
+    def observe(self, state: HandState, seat: int) -> None:
+        """Give the bot the final view of ``seat`` in the complete hand ``state``
+        (``observe_result``: results and shown cards, nothing hidden); a bot not built yet
+        has nothing to remember.
+
+        Raises:
+            ValueError: if ``state`` is not complete.
+        """
+        if self._bot is not None and self._config == state.config:
+            observe_result(self._bot, state.view(seat))
 
 
 def make_policy(level: str, rng: random.Random, *, raise_cap_bets: int = 4) -> Policy:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -47,15 +48,17 @@ class ShowdownScreen(ModalScreen[str]):
 
     ``notes`` are sentences shown below the summary, outside its scroll (a history that
     could not be saved, going broke). ``next_label`` renames Enter's choice ("Rebuy 400")
-    and adds S for the session summary (dismissed with ``"summary"``).
+    and adds S for the session summary (dismissed with ``"summary"``). ``can_review`` adds R,
+    the review of the person's decisions in this hand (dismissed with ``"review"``).
 
-    Dismissed with ``"next"``, ``"game"``, ``"summary"`` or ``"quit"``.
+    Dismissed with ``"next"``, ``"game"``, ``"summary"``, ``"review"`` or ``"quit"``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "choose('next')", show=False),
         Binding("g", "choose('game')", show=False),
         Binding("s", "choose('summary')", show=False),
+        Binding("r", "choose('review')", show=False),
         Binding("q,escape", "choose('quit')", show=False),
     ]
 
@@ -67,8 +70,10 @@ class ShowdownScreen(ModalScreen[str]):
         can_continue: bool,
         notes: Sequence[str] = (),
         next_label: str | None = None,
+        can_review: bool = False,
     ) -> None:
         super().__init__()
+        self._can_review = can_review
         self._summary = summary
         self._t = t
         self._can_continue = can_continue
@@ -93,12 +98,16 @@ class ShowdownScreen(ModalScreen[str]):
                     yield ActionButton(_("Session summary"), id="next", variant="success")
                 if self._next_label is not None:
                     yield ActionButton(_("Session summary"), id="summary")
+                if self._can_review:
+                    yield ActionButton(_("Review"), id="review")
                 yield ActionButton(_("Quit"), id="quit", variant="error")
             pairs = [(_("Enter"), self._next() if self._can_continue else _("Session summary"))]
             if self._can_continue:
                 pairs.append(("G", _("Change game")))
             if self._next_label is not None:
                 pairs.append(("S", _("Session summary")))
+            if self._can_review:
+                pairs.append(("R", _("Review")))
             pairs.append(("Q", _("Quit")))
             yield Static(key_bar(pairs), classes="keys")
 
@@ -117,6 +126,8 @@ class ShowdownScreen(ModalScreen[str]):
             return
         if choice == "summary" and self._next_label is None:
             return  # S is not on the key bar: a stray "s" (e.g. typed "/raise") does nothing
+        if choice == "review" and not self._can_review:
+            return
         self.dismiss(choice)
 
     def on_button_pressed(self, event: ActionButton.Pressed) -> None:
@@ -201,20 +212,24 @@ class HelpScreen(ModalScreen[None]):
             ("PgUp/PgDn", _("Scroll the table log")),
             ("Q", _("Quit (with a session summary)")),
         ]
-        text = Text()
-        text.append(_("Keys") + "\n", style="bold #ffd75f")
+        # Two columns, so a description that wraps on a narrow terminal stays under its
+        # own column instead of starting again below the keys.
+        keys = Table.grid(padding=(0, 1))
+        keys.add_column(style="bold #f2d27a", no_wrap=True, min_width=11)
+        keys.add_column(overflow="fold")
         for key, label in rows:
-            text.append(f"  {key:<10}", style="bold #f2d27a")
-            text.append(label + "\n")
-        text.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
+            keys.add_row("  " + key, label)
+        commands = Text()
+        commands.append("\n" + _("Typed commands") + "\n", style="bold #ffd75f")
         for line in command_examples(_):
-            text.append(f"  {line}\n")
+            commands.append(f"  {line}\n")
         if _.language != "en":
             english = "fold, call, raise 8, pass 1 2 3, high, help, quit"
-            text.append(
+            commands.append(
                 "  " + _("The English words work too: {commands}", commands=english) + "\n",
                 style="dim",
             )
+        text = Group(Text(_("Keys"), style="bold #ffd75f"), keys, commands)
         with Vertical(id="help-box"):
             with VerticalScroll(id="help-scroll"):
                 yield Static(text)

@@ -90,6 +90,8 @@ class Player:
         biggest_win: most chips won in one hand.
         rebuys: times the player was brought back to the starting stack after going
             broke (each adds to ``buy_in``).
+        seated: the player is at the table; ``False`` once a bot out of chips has left
+            it (a session without rebuys), until new bots sit down.
     """
 
     seat: int
@@ -102,6 +104,7 @@ class Player:
     scoops: int = 0
     biggest_win: int = 0
     rebuys: int = 0
+    seated: bool = True
 
     @property
     def net(self) -> int:
@@ -155,6 +158,8 @@ class HandRecord:
         state: the finished hand.
         path: the saved hand history, ``None`` when not saved.
         busted: seats left with no chips by this hand.
+        rebought: bots among ``busted`` that bought the starting stack again at once.
+        left: bots among ``busted`` that left the table (a session without rebuys).
         save_error: why the history could not be saved (``None`` = saved or not asked).
     """
 
@@ -162,13 +167,22 @@ class HandRecord:
     state: HandState
     path: Path | None = None
     busted: list[int] = field(default_factory=list)
+    rebought: list[int] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)
     save_error: str | None = None
 
 
 class TableSession:
     """Consecutive hands at one table, on top of the engine's
     :class:`~anaconda_poker.core.session.Session` (RULES.md §1: the button moves one seat
-    clockwise after every hand; busted players sit out; dealer's choice of game, §5).
+    clockwise after every hand; dealer's choice of game, §5).
+
+    Nobody sits at the table without chips. With ``rebuys`` (the default, like a server
+    table that allows rebuys) a bot that goes broke buys the starting stack again before
+    the next hand and the person is offered the same (:meth:`refill_offer`); every rebuy
+    counts in the buy-in. Without rebuys (a freezeout) a bot that goes broke leaves the
+    table, and a person who goes broke is out: the session is over. Either way, once the
+    person has won every bot's chips, new bots may sit down.
 
     Args:
         config: the table's rules and stakes (the split may change between hands).
@@ -180,6 +194,8 @@ class TableSession:
         rng: the session's random source: deals and the first button. Seed it for
             reproducible games; default ``random.SystemRandom()``.
         history_dir: folder for hand histories (created on first save); ``None`` = no saving.
+        rebuys: whether players who go broke buy the starting stack again (bots at once,
+            the person when they choose); ``False`` = busted bots leave the table.
 
     Raises:
         ValueError: if the seats, policies or stack do not fit together.
@@ -197,6 +213,7 @@ class TableSession:
         stack: int = 200,
         rng: random.Random | None = None,
         history_dir: Path | None = None,
+        rebuys: bool = True,
     ) -> None:
         seats = len(names)
         if not 0 <= human_seat < seats:
@@ -222,6 +239,7 @@ class TableSession:
             for s, name in enumerate(names)
         ]
         self.starting_stack = stack
+        self.rebuys = rebuys
         self.rng = rng if rng is not None else random.SystemRandom()
         self.history_dir = history_dir
         self.session_id = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -253,12 +271,13 @@ class TableSession:
 
     def refill_offer(self) -> str | None:
         """What would let the session go on after a hand: ``"rebuy"`` when the person is out
-        of chips, ``"new_bots"`` when the person has won every bot's chips, else ``None``
-        (nobody needs chips, or a hand is running)."""
+        of chips and the session allows rebuys, ``"new_bots"`` when the person has won every
+        bot's chips, else ``None`` (nobody needs chips, a person out of a session without
+        rebuys, or a hand is running)."""
         if self.table.hand is not None:
             return None
         if self.human.stack <= 0:
-            return "rebuy"
+            return "rebuy" if self.rebuys else None
         if all(p.stack <= 0 for p in self.players if not p.human):
             return "new_bots"
         return None
@@ -267,7 +286,8 @@ class TableSession:
         """Bring a player who is out of chips back to the starting stack between hands.
 
         The chips count as bought: they are added to the player's ``buy_in`` (so ``net``
-        stays honest) and ``rebuys`` goes up by one.
+        stays honest) and ``rebuys`` goes up by one. A bot that had left the table sits
+        down in its seat again.
 
         Args:
             seat: the player's seat.
@@ -287,7 +307,11 @@ class TableSession:
         if player.stack > 0:
             raise ValueError(f"{player.name} still has {player.stack} chips: no rebuy")
         chips = self.starting_stack
-        self.table.add_chips(seat, chips)
+        if self.table.seats[seat] is None:
+            self.table.join(seat, name=player.name, stack=chips)
+            player.seated = True
+        else:
+            self.table.add_chips(seat, chips)
         player.stack += chips
         player.buy_in += chips
         player.rebuys += 1
@@ -421,6 +445,9 @@ class TableSession:
         if self.records and self.records[-1].state is state:
             return self.records[-1]
         self.table.finish_hand()
+        for seat, policy in self.policies.items():  # the bots' session memory
+            if (observe := getattr(policy, "observe", None)) is not None and seat in state.order:
+                observe(state, seat)
         for player, seat_record in zip(self.players, self.table.seats, strict=True):
             if seat_record is not None:
                 player.stack = seat_record.stack
@@ -439,12 +466,29 @@ class TableSession:
             state=state,
             busted=[s for s in state.order if self.players[s].stack == 0],
         )
+        self._settle_busted_bots(record)
         try:
             record.path = self.save_history(state)
         except OSError as exc:  # a full disk or a removed folder must not end the game
             record.save_error = f"{exc.strerror or exc.__class__.__name__}: {exc.filename}"
         self.records.append(record)
         return record
+
+    def _settle_busted_bots(self, record: HandRecord) -> None:
+        """Nobody stays at the table without chips: a busted bot buys in again (with
+        rebuys) or leaves. The last bot of a freezeout leaves too; :meth:`refill` seats new
+        bots when the person asks for them."""
+        for seat in record.busted:
+            player = self.players[seat]
+            if player.human:
+                continue
+            if self.rebuys:
+                self.rebuy(seat)
+                record.rebought.append(seat)
+            else:
+                self.table.leave(seat)
+                player.seated = False
+                record.left.append(seat)
 
     @property
     def my_seed(self) -> str | None:

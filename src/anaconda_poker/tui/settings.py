@@ -58,6 +58,9 @@ class GameSettings:
             twice the small bet.
         name: the person's name (default: "You", translated).
         history_dir: folder for hand histories; ``None`` = do not save.
+        rebuys: players who go broke buy the starting stack again: the bots at once
+            before the next hand, the person when they choose (default). ``False``: a
+            freezeout, where a bot out of chips leaves the table and so does the person.
     """
 
     bots: int = 3
@@ -76,6 +79,7 @@ class GameSettings:
     big_bet: int | None = None
     name: str | None = None
     history_dir: Path | None = None
+    rebuys: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
 
     def validate(self) -> None:
@@ -160,4 +164,5 @@ class GameSettings:
             stack=self.stack,
             rng=deal_rng,
             history_dir=self.history_dir,
+            rebuys=self.rebuys,
         )

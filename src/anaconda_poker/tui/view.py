@@ -36,6 +36,7 @@ from anaconda_poker.tui.players import LEVEL_LABELS
 from anaconda_poker.tui.session import Player
 from anaconda_poker.tui.settings import GameSettings
 from anaconda_poker.tui.summary import pot_name
+from anaconda_poker.tui.topbar import fit_topbar
 from anaconda_poker.tui.widgets import ActionButton, CardWidget, SeatPanel, dealer_title, key_bar
 
 MAX_CARDS = 9
@@ -189,6 +190,7 @@ class TableView(App[list[Player]]):
             if player.human:
                 continue
             panel = self.query_one(f"#seat-{player.seat}", SeatPanel)
+            panel.display = player.seated  # a bot that left the table leaves no empty box
             panel.show(
                 seats.get(player.seat),
                 name=player.name,
@@ -241,12 +243,9 @@ class TableView(App[list[Player]]):
                 Text(too_small_notice(_, *self.size, MIN_SIZE), style="bold #ffffff on #8b1e1e")
             )
             return
-        text = Text()
-        text.append("♠ ", style="bold #ffffff")
-        text.append(_("Hand {number}", number=self.session.hand_number), style="bold #ffffff")
-        text.append("  ·  ")
-        text.append(where, style="bold #ffd75f")
-        text.append("  ·  " + split_label(cfg.split, _), style="#f2d27a")
+        hand = _("Hand {number}", number=self.session.hand_number)
+        room = self.size.width - 2  # the bar's padding
+        text = fit_topbar(hand, where, split_label(cfg.split, _), room)
         self.query_one("#topbar", Static).update(text)
 
     def _draw_pot(self, view: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ qualifier) is left 0 here and the batch evaluator values those rare rows by thei
 subsets. Every candidate's value comes from the rank table of :mod:`.tables` (the five
 cards' rank-key sum), so values are the same dense numbers; tests compare this path with
 the seven-card subsets and the scalar evaluator. The tables here are derived from
-:class:`~.tables.Tables` on first use (about 20 ms, 0.7 MB).
+:class:`~.tables.Tables` on first use (about 15 ms of CPU time, 0.6 MB).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ CARD_BITS: Final = np.left_shift(np.int64(1), 13 * (_CODES & 3) + (_CODES >> 2))
 
 @dataclass(frozen=True, slots=True)
 class WideTables:
-    """Candidate tables of the one-pass path (module docstring); ``int64`` values.
+    """Candidate tables of the one-pass path (module docstring); ``uint16`` values.
 
     Attributes:
         top: ``intp[8192]`` the highest rank of a mask, :data:`NONE` for 0.
@@ -72,14 +72,14 @@ class WideTables:
 
     top: npt.NDArray[np.intp]
     bit: npt.NDArray[np.int64]
-    distinct: npt.NDArray[np.int64]
-    low: npt.NDArray[np.int64]
-    pair: npt.NDArray[np.int64]
-    trips: npt.NDArray[np.int64]
-    two_pair: npt.NDArray[np.int64]
-    full_house: npt.NDArray[np.int64]
-    quads: npt.NDArray[np.int64]
-    flush: npt.NDArray[np.int64]
+    distinct: npt.NDArray[np.uint16]
+    low: npt.NDArray[np.uint16]
+    pair: npt.NDArray[np.uint16]
+    trips: npt.NDArray[np.uint16]
+    two_pair: npt.NDArray[np.uint16]
+    full_house: npt.NDArray[np.uint16]
+    quads: npt.NDArray[np.uint16]
+    flush: npt.NDArray[np.uint16]
 
 
 def build_wide_tables(tables: Tables) -> WideTables:
@@ -91,9 +91,11 @@ def build_wide_tables(tables: Tables) -> WideTables:
         top[masks >= 1 << rank] = rank
     bit = np.array([1 << r for r in range(RANKS)] + [0], dtype=np.int64)
 
-    def high_of(sums: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    def high_of(
+        sums: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.uint16]:
         entries = tables.entries(np.where(valid, sums, sums[np.argmax(valid)]))
-        return np.where(valid, entries & HIGH_MASK, 0).astype(np.int64)
+        return np.where(valid, entries & HIGH_MASK, 0).astype(np.uint16)
 
     def tops(mask: npt.NDArray[np.int64], count: int) -> list[npt.NDArray[np.intp]]:
         out = []
@@ -104,12 +106,12 @@ def build_wide_tables(tables: Tables) -> WideTables:
 
     # one card of each rank: the five-rank masks, then the best over dropping one rank
     counts = np.bitwise_count(masks)
-    distinct = np.zeros(MASKS, dtype=np.int64)
-    low = np.zeros(MASKS, dtype=np.int64)
+    distinct = np.zeros(MASKS, dtype=np.uint16)
+    low = np.zeros(MASKS, dtype=np.uint16)
     five = masks[counts == 5]
     entries = tables.entries(sum(((five >> r) & 1) * int(keys[r]) for r in range(RANKS)))
     distinct[five] = entries & HIGH_MASK
-    low[five] = entries >> HIGH_BITS
+    low[five] = entries >> HIGH_BITS  # 13 bits each: they fit in uint16
     for size in range(6, RANKS + 1):
         level = masks[counts == size]
         for rank in range(RANKS):
@@ -132,7 +134,7 @@ def build_wide_tables(tables: Tables) -> WideTables:
     full_house = high_of(3 * keys[a] + 2 * keys[b], apart2)
     quads = high_of(4 * keys[a] + keys[b], apart2)
     arrays = (top, bit, distinct, low, pair, trips, two_pair, full_house, quads)
-    flush = tables.flush_table.astype(np.int64)
+    flush = tables.flush_table
     for array in (*arrays, flush):
         array.flags.writeable = False
     return WideTables(*arrays, flush=flush)
@@ -160,7 +162,7 @@ def get_wide_tables() -> WideTables:
 def suit_masks(codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """``int64[n]``: per row the sum of :data:`CARD_BITS`, the four suits' rank masks
     (13 bits each, clubs lowest) when the row's cards are distinct."""
-    sets: npt.NDArray[np.int64] = CARD_BITS.take(codes).sum(axis=1)
+    sets: npt.NDArray[np.int64] = CARD_BITS.take(codes.T).sum(axis=0)  # faster than axis=1
     return sets
 
 

@@ -52,5 +52,7 @@ export const api = {
   replay: (history) => request("POST", "/api/replay", { body: history }),
   seatFrames: (id, n, token) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}/frames`, { token }),
+  review: (id, n, token) =>
+    request("GET", `/api/tables/${encodeURIComponent(id)}/hands/${n}/review`, { token }),
   advice: (body, token) => request("POST", "/api/advice", { body, token }),
 };

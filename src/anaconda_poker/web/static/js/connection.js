@@ -23,7 +23,9 @@ export class TableConnection {
   connect() {
     if (this.closed) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    // ?table= lets a proxy in front of several server nodes route the socket to the node
+    // that runs this table (docs/deploy.md, "Several nodes"); the server reads only hello
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?table=${encodeURIComponent(this.tableId)}`);
     this.ws = ws;
     this.onStatus("connecting");
     ws.addEventListener("open", () => {

@@ -150,7 +150,7 @@ export function renderFelt(el, m) {
         h("span.stack", null, stack === undefined || stack === null ? "" : chips(stack)),
         net ? h("span", { class: net > 0 ? "pos" : "neg" }, `${net > 0 ? "+" : ""}${chips(net)}`) : null,
         seat?.bet ? h("span.bet-chip", { "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)) : null),
-      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo] })),
+      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving || info?.removing, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo] })),
       handName ? h("span.hand-name", null, handName) : null,
       timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
         h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));

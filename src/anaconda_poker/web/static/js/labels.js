@@ -85,6 +85,15 @@ export function errorText(code, message) {
     case "leaving": return t("You are leaving the table after this hand.");
     case "hand_running": return t("A hand is running; the next one starts after it.");
     case "not_enough_players": return t("At least two players with chips are needed to deal.");
+    case "not_host": return t("Only the host may do this.");
+    case "unknown_request": return t("That request is no longer waiting for an answer.");
+    case "empty_seat": return t("Nobody sits in that seat.");
+    case "own_seat": return t("The host cannot remove themselves; leave the table instead.");
+    case "approval_required": return t("The host lets newcomers in at this table: ask for a seat.");
+    case "no_approval": return t("This table seats newcomers without asking the host: take a seat.");
+    case "already_seated": return t("You already have a seat at this table.");
+    case "request_pending": return t("Your request is already waiting for the host.");
+    case "too_many_requests": return t("Too many people are waiting for the host; try again later.");
     case "amount_out_of_range":
     case "not_allowed":
     case "wrong_card_count":

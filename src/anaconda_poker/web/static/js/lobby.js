@@ -121,6 +121,7 @@ export function mount(main) {
       showEquity: Boolean(d.show_equity),
       revealDeck: Boolean(d.reveal_deck_after_hand),
       listed: Boolean(d.listed),
+      seatApproval: Boolean(d.seat_approval),
       hostPlays: d.host_plays ?? true,
     };
   }
@@ -284,7 +285,9 @@ export function mount(main) {
         h("label.check", null, h("input", { type: "checkbox", id: "reveal-deck", checked: form.revealDeck,
           onchange: (ev) => { form.revealDeck = ev.target.checked; } }), t("Reveal the deck after each hand (lets players verify the shuffle, but shows folded and unused cards)")),
         h("label.check", null, h("input", { type: "checkbox", id: "listed", checked: form.listed,
-          onchange: (ev) => { form.listed = ev.target.checked; } }), t("List this table in the lobby (otherwise only people with the invite link find it)"))),
+          onchange: (ev) => { form.listed = ev.target.checked; } }), t("List this table in the lobby (otherwise only people with the invite link find it)")),
+        serverHas("seat_approval") ? h("label.check", null, h("input", { type: "checkbox", id: "seat-approval", checked: form.seatApproval,
+          onchange: (ev) => { form.seatApproval = ev.target.checked; } }), t("New players need my approval to sit down")) : null),
       h("div.form-actions", null,
         h("button.primary", { type: "submit", id: "create-table", disabled: busy }, t("Create table and sit down")),
         h("span", { id: "create-error", role: "alert", class: "muted" })));
@@ -351,6 +354,7 @@ export function mount(main) {
       ...(serverHasEquity() ? { show_equity: Boolean(form.showEquity) } : {}),
       reveal_deck_after_hand: Boolean(form.revealDeck),
       listed: Boolean(form.listed),
+      ...(serverHas("seat_approval") ? { seat_approval: Boolean(form.seatApproval) } : {}),
       ...(serverHas("host_plays") ? { host_plays: Boolean(form.hostPlays) } : {}),
     };
   }

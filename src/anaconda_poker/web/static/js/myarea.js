@@ -13,6 +13,7 @@ import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
 import { cardsText } from "./cardtext.js";
 import { strengthLine } from "./strength.js";
+import { seatRequestsPanel } from "./hostpanel.js";
 import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
@@ -68,6 +69,7 @@ export function createMyArea(ctx) {
     }
     if (s.choose) parts.push(chooseGamePanel());
     if (s.rebuyRequests.length && isHost()) parts.push(rebuyPanel());
+    if (s.seatRequests.length && isHost()) parts.push(seatRequestsPanel(s.seatRequests, command));
     if (!view || !you) {
       if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
       parts.push(betweenHands());
@@ -493,6 +495,10 @@ export function createMyArea(ctx) {
     const free = (tb?.seats || []).map((x, i) => (x ? null : i)).filter((x) => x !== null);
     if (!tb) return h("p.muted", null, t("Connecting…"));
     if (!free.length) return h("p.muted", { id: "join-full" }, t("All seats are taken."));
+    const ask = Boolean(tb.seat_approval);   // the host lets newcomers in (server/host_controls.py)
+    if (ask && s.mySeatRequest?.state === "pending") {
+      return h("p.controls", { id: "join-pending", role: "status" }, t("Waiting for the host to let you in…"));
+    }
     let seatChoice = free[0];
     // data-key: a re-render while the name is typed (a table update) keeps the focus there
     const nameInput = h("input", { type: "text", id: "join-name", "data-key": "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
@@ -510,6 +516,18 @@ export function createMyArea(ctx) {
           document.getElementById("join-name")?.focus();
           return;
         }
+        if (ask) {
+          // asked over this socket: the answer (and the seat's token) comes back on it
+          if (command({ type: "request_seat", name, seat: seatChoice })) {
+            setPref("name", name);
+            s.joinError = "";
+            s.mySeatRequest = { state: "pending" };
+          } else {
+            s.joinError = t("Not connected; trying again…");
+          }
+          rerender();
+          return;
+        }
         try {
           const res = await api.takeSeat(tableId, { name, seat: seatChoice });
           setPref("name", name);
@@ -525,12 +543,14 @@ export function createMyArea(ctx) {
         }
       },
     },
-    h("span.prompt", null, t("Take a seat")),
+    h("span.prompt", null, ask ? t("Ask the host for a seat") : t("Take a seat")),
     h("label", { for: "join-name" }, t("Your name")), nameInput,
     h("label", { for: "join-seat" }, t("Seat")),
     h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { seatChoice = Number(ev.target.value); } },
       free.map((i) => h("option", { value: i }, t("Seat {n}", { n: i + 1 })))),
-    h("button.primary", { type: "submit", id: "join-submit" }, t("Sit down")),
+    h("button.primary", { type: "submit", id: "join-submit" }, ask ? t("Ask to sit down") : t("Sit down")),
+    s.mySeatRequest?.state === "denied" ? h("span", { id: "join-denied", role: "alert", class: "neg" }, s.mySeatRequest.reason
+      ? t("The host did not let you in: {reason}", { reason: s.mySeatRequest.reason }) : t("The host did not let you in.")) : null,
     s.joinError ? h("span", { role: "alert", class: "neg" }, s.joinError) : null);
   }
 

@@ -10,6 +10,7 @@ import { chips, t } from "./i18n.js";
 import { describeBoth } from "./handnames.js";
 import { cardsText } from "./cardtext.js";
 import { errorText, splitLabel } from "./labels.js";
+import { showReview } from "./review.js";
 
 function actionText(record, nameOf, showCards) {
   const player = nameOf(record.seat);
@@ -89,8 +90,37 @@ export async function openReplayer({ tableId, handNo, token, mySeat = null }) {
   // "show every player's cards" only when the frames hold them: the full history (a table
   // that reveals the deck), not a seat's own history (issue 12 §3)
   const everyone = !history.redacted && Boolean(history.dealt);
-  if (frames) stop = fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone });
+  // your own hand (a seat token dealt into it) also has the Review view (issue 16 §3)
+  const own = Boolean(token) && history.viewer_seat !== null && history.viewer_seat !== undefined;
+  if (frames && own) stop = withReview(body, { tableId, handNo, token }, (pane) =>
+    fullReplayer(pane, { history, frames, nameOf, split, mySeat, everyone }));
+  else if (frames) stop = fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone });
   else stop = publicReplayer(body, { history, nameOf, split });
+}
+
+// Two views of one's own hand: the replay (shown first) and the review, loaded when asked.
+function withReview(body, where, drawReplay) {
+  const replayPane = h("div", { id: "replayer-pane", role: "tabpanel", "aria-labelledby": "replayer-tab-replay" });
+  const reviewPane = h("div", { id: "review-pane", role: "tabpanel", "aria-labelledby": "replayer-tab-review", hidden: true });
+  let loaded = false;
+  const tab = (id, label, pane) => h("button.small", {
+    type: "button", role: "tab", id, "aria-selected": pane === replayPane ? "true" : "false",
+    onclick: () => select(pane),
+  }, label);
+  const tabs = h("div.tabs.replayer-tabs", { role: "tablist", "aria-label": t("Hand {n}", { n: where.handNo }) },
+    tab("replayer-tab-replay", t("Replay"), replayPane), tab("replayer-tab-review", t("Review"), reviewPane));
+  function select(pane) {
+    for (const [p, id] of [[replayPane, "replayer-tab-replay"], [reviewPane, "replayer-tab-review"]]) {
+      p.hidden = p !== pane;
+      tabs.querySelector(`#${id}`).setAttribute("aria-selected", p === pane ? "true" : "false");
+    }
+    if (pane === reviewPane && !loaded) {
+      loaded = true;
+      showReview(reviewPane, where);
+    }
+  }
+  replace(body, h("div", null, tabs, replayPane, reviewPane));
+  return drawReplay(replayPane);
 }
 
 function controlsBar(count, get, set, onPlay) {

@@ -257,12 +257,19 @@ export class SidePanel {
     if (this.ledger === null) return h("p.muted", null, t("Loading…"));
     if (this.ledger instanceof Error) return h("p.error-box", null, errorText(this.ledger.code, this.ledger.message));
     if (!this.ledger.length) return h("p.muted", null, t("Nobody has played yet."));
+    // the host's stack adjustments get a column once there are any (docs/protocol.md §3)
+    const adjusted = this.ledger.some((row) => row.adjustments);
+    const removed = t("removed by the host");
+    const who = (row) => (row.removed ? `${row.name} (${removed})` : row.left ? `${row.name} (${t("left the table")})` : row.name);
     return h("div", null, h("table.ledger", { id: "ledger" },
       h("thead", null, h("tr", null,
         h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
+        adjusted ? h("th", { scope: "col" }, t("Adjusted")) : null,
         h("th", { scope: "col" }, t("Stack")), h("th", { scope: "col" }, t("Net")), h("th", { scope: "col" }, t("Hands")))),
       h("tbody", null, this.ledger.map((row) => h("tr", null,
-        h("td", null, row.left ? `${row.name} (${t("left the table")})` : row.name), h("td", null, chips(row.bought_in)), h("td", null, chips(row.stack)),
+        h("td", null, who(row)), h("td", null, chips(row.bought_in)),
+        adjusted ? h("td", null, `${row.adjustments > 0 ? "+" : ""}${chips(row.adjustments || 0)}`) : null,
+        h("td", null, chips(row.stack)),
         h("td", { class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, `${row.net > 0 ? "+" : ""}${chips(row.net)}`),
         h("td", null, chips(row.hands)))))),
       h("p", null, h("a.btn.small", { id: "ledger-csv", href: api.ledgerCsvUrl(this.tableId), download: "" },

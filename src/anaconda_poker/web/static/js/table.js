@@ -7,12 +7,13 @@ import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
 import { errorText, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
-import { getPref, rememberFormerToken, rememberSeat, seatFor } from "./prefs.js";
+import { getPref, rememberFormerToken, rememberSeat, seatFor, setPref } from "./prefs.js";
 import { pauseBanner, pauseChange } from "./pausenotice.js";
 import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
+import { createHostPanel, nextRulesNotice } from "./hostpanel.js";
 import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -39,6 +40,8 @@ export function mount(main, route) {
     shown: {},                 // seat -> revealed cards already drawn (for the flip)
     choose: null,              // a pending choose_game request
     rebuyRequests: [],
+    seatRequests: [],          // the host's: newcomers waiting for an answer
+    mySeatRequest: null,       // a spectator's own request: {state: "pending"|"denied", reason}
     notFound: false,
     joinName: getPref("name") || "",
     joinError: "",
@@ -62,6 +65,7 @@ export function mount(main, route) {
   replace(main, page);
 
   let conn = null;
+  const hostPanel = createHostPanel({ getState: () => s, send: (msg) => Boolean(conn?.send(msg)), mySeat: () => mySeat() });
   const mine = createMyArea({
     s, el: my, tableId, mySeat: () => mySeat(), config: () => config(), splitNow: () => splitNow(),
     nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action), isHost: () => isHost(),
@@ -90,6 +94,7 @@ export function mount(main, route) {
         side.start();
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         s.version = -1;
+        s.seatRequests = [];   // the host gets the pending ones again after the welcome
         break;
       case "pong":
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
@@ -100,6 +105,7 @@ export function mount(main, route) {
         if (change) announce(change);
         side.update("table");
         renderAll();
+        hostPanel.update();
         return;
       }
       case "state":
@@ -140,6 +146,51 @@ export function mount(main, route) {
         s.rebuyRequests = [...s.rebuyRequests.filter((r) => r.request_id !== msg.request_id), msg];
         renderMy();
         return;
+      case "seat_request":
+        s.seatRequests = [...s.seatRequests.filter((r) => r.request_id !== msg.request_id), msg];
+        announce(msg.seat === null || msg.seat === undefined
+          ? t("{name} asks for a seat", { name: msg.name })
+          : t("{name} asks for seat {n}", { name: msg.name, n: msg.seat + 1 }));
+        hostPanel.update();
+        break;
+      case "seat_request_closed":
+        s.seatRequests = s.seatRequests.filter((r) => r.request_id !== msg.request_id);
+        if (msg.outcome === "expired") announce(t("{name} left before you answered.", { name: msg.name }));
+        hostPanel.update();
+        break;
+      case "seat_request_pending":
+        s.mySeatRequest = { state: "pending", request_id: msg.request_id };
+        renderMy();
+        return;
+      case "seat_denied":
+        s.mySeatRequest = { state: "denied", reason: msg.reason || null };
+        announce(msg.reason ? t("The host did not let you in: {reason}", { reason: msg.reason }) : t("The host did not let you in."), "error");
+        renderMy();
+        return;
+      case "seat_granted":
+        setPref("name", msg.name);
+        s.seatInfo = { token: msg.token, seat: msg.seat, name: msg.name };
+        rememberSeat(tableId, s.seatInfo);
+        s.mySeatRequest = null;
+        s.welcome = null;
+        s.msg = null;
+        announce(t("The host let you in: seat {n}.", { n: msg.seat + 1 }));
+        connect();   // this socket watched; the seat's own socket says hello with the token
+        return;
+      case "game_change":
+        announce(t("From the next hand: {rules}", { rules: rulesSummary(msg.config) }));
+        hostPanel.gameChanged();
+        return;
+      case "stack_adjusted":
+        announce(t("The host set the stack of {name} to {amount}.", { name: msg.name, amount: chips(msg.stack) }));
+        return;
+      case "player_removed":
+        if (msg.seat !== mySeat()) {
+          announce(msg.after_hand ? t("The host removes {name} after this hand.", { name: msg.name }) : t("The host removed {name}.", { name: msg.name }));
+        } else if (msg.after_hand) {
+          announce(t("The host removes you from the table after this hand."), "error");
+        }
+        return;
       case "seat_left":
         if (msg.seat === mySeat()) {
           rememberFormerToken(tableId, s.seatInfo?.token);
@@ -147,7 +198,9 @@ export function mount(main, route) {
           s.seatInfo = null;
           s.welcome = { ...s.welcome, seat: null, name: null };
           s.confirmLeave = false;
-          announce(t("You left the table with {amount} chips.", { amount: chips(msg.stack) }));
+          announce(msg.removed
+            ? t("The host removed you from the table; you left with {amount} chips.", { amount: chips(msg.stack) })
+            : t("You left the table with {amount} chips.", { amount: chips(msg.stack) }), msg.removed ? "error" : "info");
           connect();  // the server closes this seat's sockets (4001): watch on as a spectator
         }
         break;
@@ -169,6 +222,13 @@ export function mount(main, route) {
   }
 
   function onError(msg) {
+    hostPanel.onError(msg);
+    if (msg.ref === "request_seat") {   // refused before the host saw it: ask again
+      s.mySeatRequest = null;
+      s.joinError = errorText(msg.code, msg.message);
+      renderMy();
+      return;
+    }
     if (msg.ref === "action" && s.sentTurn) {
       s.sentTurn = null;
       my.classList.remove("sending");
@@ -378,13 +438,15 @@ export function mount(main, route) {
   function drawTop() {
     const tb = s.table;
     const me = mySeat();
-    const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving);
+    // leaving after this hand: asked to, or removed by the host (docs/protocol.md §4.3)
+    const leaving = me !== null && Boolean(tb?.seats?.[me]?.leaving || tb?.seats?.[me]?.removing);
     const host = isHost();
     const link = inviteUrl(tableId);
     const linkInput = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("Invite link"), size: 28 });
     replace(top,
       h("h1", null, tb?.name || t("Table")),
       h("span.rules-summary", null, tb ? rulesSummary({ ...tb.config, split: splitNow() }, { dealersChoice: tb.dealers_choice && !s.split }) : ""),
+      nextRulesNotice(tb),
       h("span.conn", { class: s.conn === "open" ? "ok" : "bad", role: "status" },
         s.conn === "open" ? (mySeat() === null ? t("Watching") : t("Connected")) : t("Reconnecting…")),
       h("div.invite", null, linkInput,
@@ -397,7 +459,8 @@ export function mount(main, route) {
         h("button.small", {
           type: "button", id: "next-hand", disabled: Boolean(s.view && s.view.phase !== "complete"),
           onclick: () => conn.send({ type: "next_hand" }),
-        }, t("Deal next hand"))) : null,
+        }, t("Deal next hand")),
+        hostPanel.button()) : null,
       me === null ? null : alertControls(renderTop),
       me === null ? null : leaveControls(leaving));
   }
@@ -522,9 +585,11 @@ export function mount(main, route) {
       my.setAttribute("aria-label", t("Your cards and actions"));
       renderAll();
       side.rerender();
+      hostPanel.update();
     },
     destroy: () => {
       clearInterval(ticker);
+      document.getElementById("host-panel")?.close();
       document.removeEventListener("keydown", onKey);
       conn?.close();
       side.destroy();

@@ -1,0 +1,516 @@
+"""Hand review: where a seat lost chips, decision by decision, by an opponent model.
+
+For one seat of one finished hand (a HAND_HISTORY.md document that shows that seat's cards),
+every decision the seat made is rebuilt **as the seat saw it**: the hand is replayed
+through the engine and, just before each of the seat's actions, the review reads only
+``HandState.view(seat)`` (RULES.md §7: its own cards, what it passed and received, revealed
+cards, the public log) and ``legal_actions(seat)``. Cards the seat could not know are never
+read, even when the history holds them (a terminal save holds every seat's cards).
+
+Each decision is priced by an :class:`OpponentModel` (today :class:`RandomOpponents`, the
+project's equity calculator: opponents' unknown cards random among the unseen cards, their
+bets read as strength by the range model of :mod:`anaconda_poker.analysis.ranges`). Values
+are **expected chips from this decision on** (chips already in the pot are sunk):
+
+* **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
+  expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
+  counting up to two cards of later passes as the montecarlo bot does); a choice's value is
+  ``share × stake``. The *stake* is the pot the hand reached (its final pots, public once
+  the hand is over; the pot at the decision if that is larger or the hand is unfinished):
+  the pot at a pass is mostly antes, while the hand a pass builds plays for the bets to
+  come.
+* **Arranging** (RULES.md §2.5): the 21 fives, scored the same way. The reveal order does
+  not change the showdown, so it costs nothing in this model; when the seat kept the best
+  five in another order, the review names the model's disguising order
+  (:func:`~anaconda_poker.analysis.advice.reveal_order`) and prices it at zero.
+* **Betting** (RULES.md §4), with ``P`` the pot before acting (this round's bets included),
+  ``C`` the chips to call, ``e`` the expected share (before the arrangement shrunk halfway
+  toward the fair share ``1/players``, :data:`EARLY_SHRINK`): fold ``0``; check or call
+  ``e·(P + C) − C`` (a showdown with no more betting); bet or raise ``X`` chips more: after
+  the arrangement, the call's value plus the calculator's ``bet_gain`` (weak opponents fold,
+  the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
+  with ``n`` opponents in the hand. Sizes compared: the legal minimum, the size chosen, and
+  in pot and no limit about three quarters of the pot.
+
+Betting values are a showdown with no more betting: later bets are not counted, so the
+chips a strong hand would still win (and a weak one lose) make real differences larger.
+
+The **expected loss** of a decision is the best option's value minus the chosen one's
+(chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
+bet) are marked as mistakes. Declarations (the declare house rule) are not reviewed.
+
+Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
+``numpy.random.default_rng([seed, k])``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from anaconda_poker.analysis.advice import MAX_CARDS, Choice
+from anaconda_poker.analysis.equity import (
+    PLAYABLE_CARDS,
+    EquityResult,
+    InvalidSituationError,
+    SeatKnowledge,
+)
+from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.own_download import StandInError, stand_in_history
+from anaconda_poker.analysis.ranges import read_log
+from anaconda_poker.analysis.review_model import DEFAULT_MODEL, OpponentModel, RandomOpponents
+from anaconda_poker.analysis.review_types import (
+    DecisionReview,
+    HandReview,
+    Option,
+    ReviewPhase,
+    SessionReview,
+)
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.history import ReplayError, start_from_history
+from anaconda_poker.core.state import HandState, LegalActions
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "DEFAULT_TRIALS",
+    "MAX_TRIALS",
+    "DecisionPoint",
+    "DecisionReview",
+    "HandReview",
+    "OpponentModel",
+    "Option",
+    "RandomOpponents",
+    "ReviewError",
+    "ReviewPhase",
+    "SessionReview",
+    "decision_points",
+    "review_hand",
+    "review_session",
+]
+
+DEFAULT_TRIALS = 2_000
+"""Deals per decision (per candidate, on common deals, for passes and arrangements)."""
+MAX_TRIALS = 100_000
+"""Most deals per decision a review accepts (bounds the time of one review)."""
+EARLY_SHRINK = 0.5
+"""Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
+``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
+bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
+_POT_FRACTION = 0.75
+"""The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
+
+
+class ReviewError(AnacondaError):
+    """A history cannot be reviewed for this seat: the seat was not dealt in, the history
+    does not show the seat's cards (a public or another seat's download), or it does not
+    replay. The message says which and what is accepted."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """One decision of the reviewed seat, exactly as the seat saw it.
+
+    Attributes:
+        index: the action's index in the history's ``actions``.
+        view: ``HandState.view(seat)`` just before the action (RULES.md §7).
+        legal: what the seat could do then.
+        action: what it did.
+        knowledge: the equity question of that view
+            (:func:`~anaconda_poker.analysis.knowledge.knowledge_from_view`).
+        receiver: for a pass, the seat receiving it; else ``None``.
+        later_passes: for a pass, cards still to be received in later passes.
+    """
+
+    index: int
+    view: dict[str, Any]
+    legal: LegalActions
+    action: Action
+    knowledge: SeatKnowledge
+    receiver: int | None = None
+    later_passes: int = 0
+
+
+# -- rebuilding what the seat saw ---------------------------------------------------------
+
+
+def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
+    """Refuse histories that do not hold ``seat``'s own cards and choices."""
+    if not isinstance(history, Mapping):
+        raise ReviewError("a hand history is a JSON object (HAND_HISTORY.md)")
+    seats = history.get("seats")
+    numbers = (
+        {e.get("seat") for e in seats if isinstance(e, Mapping)}
+        if isinstance(seats, list)
+        else set()
+    )
+    if seat not in numbers:
+        listed = ", ".join(str(n) for n in sorted(n for n in numbers if isinstance(n, int)))
+        raise ReviewError(f"seat {seat} is not in this hand (its seats: {listed or 'none'})")
+    dealt = history.get("dealt")
+    if not isinstance(dealt, Mapping) or str(seat) not in dealt:
+        if history.get("redacted") and history.get("viewer_seat") is None:
+            raise ReviewError(
+                "this is the public history of the hand: it shows nobody's cards; review a "
+                "terminal save or your own download of the hand"
+            )
+        raise ReviewError(
+            f"this history does not show seat {seat}'s cards (it is seat "
+            f"{history.get('viewer_seat')}'s download, or seat {seat} was not dealt in)"
+        )
+
+
+def _playable(history: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
+    """``history`` itself, or for a seat's own download a stand-in hand that gives the seat
+    exactly the views it had (:mod:`anaconda_poker.analysis.own_download`)."""
+    dealt = history["dealt"]
+    if any(k != str(seat) for k in dealt):
+        return history
+    try:
+        return stand_in_history(history, seat)
+    except StandInError as exc:
+        raise ReviewError(f"seat {seat}'s own download cannot be reviewed: {exc}") from exc
+
+
+def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint]:
+    """Every pass, arrangement and betting decision of ``seat``, as the seat saw it.
+
+    The hand is replayed through the engine; for each of the seat's actions the point holds
+    ``state.view(seat)`` and ``state.legal_actions(seat)`` taken just before it, and the
+    equity question built from that view alone. Declarations are skipped.
+
+    Args:
+        history: a HAND_HISTORY.md document holding ``seat``'s cards: every seat's (a
+            terminal save, a full download) or the seat's own download with its
+            ``received`` cards, replayed with stand-in cards for what the seat never saw.
+        seat: the seat to review.
+
+    Returns:
+        The decision points in the order the seat made them.
+
+    Raises:
+        ReviewError: the seat is not in the hand, the history does not hold its cards (a
+            public history, another seat's download), or it does not replay (the message
+            names the action).
+    """
+    _check_shows_seat(history, seat)
+    history = _playable(history, seat)
+    try:
+        state = start_from_history(history)
+    except ReplayError as exc:
+        raise ReviewError(f"the hand history does not replay: {exc}") from exc
+    actions = history.get("actions") or []
+    if not isinstance(actions, list):
+        raise ReviewError("actions must be a list of action objects (HAND_HISTORY.md)")
+    config = state.config
+    points: list[DecisionPoint] = []
+    for index, record in enumerate(actions):
+        if not isinstance(record, Mapping):
+            raise ReviewError(f"action {index} is not an action object: {record!r}")
+        try:
+            actor = record["seat"]
+            action = Action.from_dict(record)
+            if actor == seat and action.kind is not ActionKind.DECLARE:
+                points.append(_point(state, config, seat, index, action))
+            state.apply(actor, action)
+        except (AnacondaError, KeyError, TypeError, ValueError) as exc:
+            raise ReviewError(f"action {index} of the history does not replay: {exc}") from exc
+    return points
+
+
+def _point(
+    state: HandState, config: TableConfig, seat: int, index: int, action: Action
+) -> DecisionPoint:
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    knowledge = knowledge_from_view(view, config)
+    receiver = None
+    later = 0
+    if action.kind is ActionKind.PASS:
+        live = [int(s["seat"]) for s in view["seats"] if not s["folded"]]
+        pass_index = int(view["pass_index"])
+        direction = config.pass_directions[pass_index % len(config.pass_directions)]
+        receiver = neighbour(live, seat, direction)
+        later = sum(config.pass_counts[pass_index + 1 :])
+    return DecisionPoint(index, view, legal, action, knowledge, receiver, later)
+
+
+# -- pricing ------------------------------------------------------------------------------
+
+
+def _stake(history: Mapping[str, Any]) -> int:
+    """The sum of the hand's final pots (chips), 0 when it has no result."""
+    result = history.get("result")
+    if isinstance(result, Mapping) and isinstance(result.get("pots"), list):
+        return sum(int(p.get("amount", 0)) for p in result["pots"] if isinstance(p, Mapping))
+    return 0
+
+
+def _net(history: Mapping[str, Any], seat: int) -> int | None:
+    result = history.get("result")
+    if isinstance(result, Mapping) and isinstance(result.get("net"), Mapping):
+        value = result["net"].get(str(seat), result["net"].get(seat))
+        return None if value is None else int(value)
+    return None
+
+
+def _best_or_chosen(top: Choice, mine: Choice) -> Choice:
+    """The model's best choice, or the seat's own when it is worth as much: among equal
+    shares the ranking's order is arbitrary (ties go to the lower card codes, which once
+    showed a pair of threes with 8-6-2 as "best" beside the seat's own threes with K-9-8)."""
+    return mine if mine.result.share >= top.result.share else top
+
+
+def _review_pass(
+    point: DecisionPoint,
+    model: OpponentModel,
+    split: Split,
+    trials: int,
+    rng: np.random.Generator,
+    final: int,
+) -> DecisionReview:
+    stake = max(final, int(point.view["pot_total"]))
+    knowledge = point.knowledge
+    count = point.legal.pass_count
+    ahead = min(point.later_passes, 2, MAX_CARDS - PLAYABLE_CARDS)
+    room = len(knowledge.pool()) - knowledge.needed() - count
+    if ahead * (1 + len(knowledge.active)) > room:
+        ahead = 0
+    assert point.receiver is not None
+    ranked = model.pass_choices(
+        knowledge,
+        count=count,
+        receiver=point.receiver,
+        split=split,
+        trials=trials,
+        rng=rng,
+        lookahead=ahead,
+    )
+    chosen_cards = tuple(sorted(point.action.cards))
+    mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
+    top = _best_or_chosen(ranked[0], mine)
+    best = Option("pass", top.result.share * stake, top.result.share, top.cards)
+    chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.PASSING,
+        stage=int(point.view["pass_index"]) + 1,
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        trials=top.result.trials,
+        exact=top.result.exact,
+    )
+
+
+def _review_arrange(
+    point: DecisionPoint,
+    model: OpponentModel,
+    split: Split,
+    trials: int,
+    rng: np.random.Generator,
+    final: int,
+) -> DecisionReview:
+    stake = max(final, int(point.view["pot_total"]))
+    ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
+    kept = tuple(point.action.cards)
+    mine = next(c for c in ranked if set(c.cards) == set(kept))
+    top = _best_or_chosen(ranked[0], mine)
+    chosen = Option("arrange", mine.result.share * stake, mine.result.share, kept)
+    best = (
+        chosen  # the same five: its order is the ``order`` hint below
+        if top is mine
+        else Option("arrange", top.result.share * stake, top.result.share, top.cards)
+    )
+    order = mine.cards if mine.cards != kept else None
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.ARRANGING,
+        stage=0,
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        order=order,
+        trials=top.result.trials,
+        exact=top.result.exact,
+    )
+
+
+def _bet_sizes(point: DecisionPoint, config: TableConfig) -> list[int]:
+    """The "to" amounts compared for a bet or raise (module docstring)."""
+    legal = point.legal
+    span = legal.bet_range if ActionKind.BET in legal.kinds else legal.raise_range
+    if span is None or not ({ActionKind.BET, ActionKind.RAISE} & legal.kinds):
+        return []
+    low, high = span
+    sizes = {low}
+    if point.action.kind in (ActionKind.BET, ActionKind.RAISE) and point.action.to is not None:
+        sizes.add(int(point.action.to))
+    if config.betting is not Betting.FIXED_LIMIT:
+        you = point.view["you"]
+        me = next(s for s in point.view["seats"] if s["seat"] == you["seat"])
+        pot = int(point.view["pot_total"]) + legal.call_amount
+        target = max(int(point.view["current_bet"]), int(me["bet"])) + round(_POT_FRACTION * pot)
+        sizes.add(max(low, min(high, target)))
+    return sorted(sizes)
+
+
+def _review_bet(
+    point: DecisionPoint,
+    model: OpponentModel,
+    config: TableConfig,
+    trials: int,
+    seed: Sequence[int],
+) -> DecisionReview:
+    view = point.view
+    legal = point.legal
+    knowledge = point.knowledge
+    me = int(view["you"]["seat"])
+    reads = read_log(view["log"], me=me, raise_cap=None)
+    pot = int(view["pot_total"])
+    call = legal.call_amount
+    my_bet = next(int(s["bet"]) for s in view["seats"] if s["seat"] == me)
+    arranged = len(knowledge.hand) == 5
+    opponents = len(knowledge.active)
+
+    def ask(bet_pot: int | None, extra: int) -> EquityResult:
+        # the same seed for every size: the same deals, so the sizes differ only by the bet
+        return model.equity(
+            knowledge,
+            split=config.split,
+            trials=trials,
+            rng=np.random.default_rng(list(seed)),
+            reads=reads,
+            pot=bet_pot,
+            bet=extra,
+        )
+
+    base = ask(None, 0)
+    e = base.share
+    if not arranged:  # the passes will change every hand: shrink toward the fair share
+        fair = 1.0 / (opponents + 1)
+        e = fair + EARLY_SHRINK * (e - fair)
+    options: list[Option] = []
+    if ActionKind.FOLD in legal.kinds:
+        options.append(Option("fold", 0.0, 0.0))
+    if ActionKind.CHECK in legal.kinds:
+        options.append(Option("check", e * pot, e))
+    elif ActionKind.CALL in legal.kinds:
+        options.append(Option("call", e * (pot + call) - call, e))
+    kind = "bet" if ActionKind.BET in legal.kinds else "raise"
+    for to in _bet_sizes(point, config):
+        extra = max(0, to - (my_bet + call))
+        if arranged:
+            gain = ask(pot + call, extra).bet_gain or 0.0
+            value = e * (pot + call) - call + gain
+        else:
+            value = e * (pot + call + (opponents + 1) * extra) - call - extra
+        options.append(Option(kind, value, e, to=to))
+    action = point.action
+    chosen_kind = action.kind.value
+    if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        chosen = next(o for o in options if o.kind == chosen_kind and o.to == action.to)
+    else:
+        chosen = next(o for o in options if o.kind == chosen_kind)
+    best = max(options, key=lambda o: (o.value, o is chosen))
+    return DecisionReview(
+        index=point.index,
+        phase=ReviewPhase.BETTING,
+        stage=int(view["betting_round"]),
+        chosen=chosen,
+        best=best,
+        loss=max(0.0, best.value - chosen.value),
+        mistake=False,
+        trials=base.trials,
+        exact=base.exact,
+    )
+
+
+def review_hand(
+    history: Mapping[str, Any],
+    seat: int,
+    *,
+    model: OpponentModel = DEFAULT_MODEL,
+    trials: int = DEFAULT_TRIALS,
+    seed: int = 0,
+    threshold: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> HandReview:
+    """Review every pass, arrangement and bet of ``seat`` in one hand (module docstring).
+
+    Args:
+        history: a HAND_HISTORY.md document holding every seat's dealt cards (a terminal
+            save or a full download); only what ``seat`` saw is used.
+        seat: the seat to review.
+        model: the opponent model (default: :data:`DEFAULT_MODEL`).
+        trials: deals per decision, ``1..MAX_TRIALS`` (exact enumeration when smaller).
+        seed: makes the review reproducible.
+        threshold: chips of expected loss above which a decision is a mistake; ``None``
+            = the table's small bet.
+        progress: called as ``progress(done, total)`` after each decision.
+
+    Returns:
+        A :class:`HandReview`.
+
+    Raises:
+        ReviewError: see :func:`decision_points`; also ``trials`` out of range or a
+            negative ``threshold``.
+    """
+    if not 1 <= trials <= MAX_TRIALS:
+        raise ReviewError(f"trials must be 1..{MAX_TRIALS}, got {trials}")
+    if threshold is not None and threshold < 0:
+        raise ReviewError(f"the mistake threshold must be at least 0 chips, got {threshold}")
+    points = decision_points(history, seat)
+    config = TableConfig.from_dict(history.get("config") or {})
+    limit = float(config.small_bet) if threshold is None else float(threshold)
+    final = _stake(history)
+    out: list[DecisionReview] = []
+    for k, point in enumerate(points):
+        rng = np.random.default_rng([seed, k])
+        kind = point.action.kind
+        try:
+            if kind is ActionKind.PASS:
+                review = _review_pass(point, model, config.split, trials, rng, final)
+            elif kind is ActionKind.ARRANGE:
+                review = _review_arrange(point, model, config.split, trials, rng, final)
+            else:
+                review = _review_bet(point, model, config, trials, (seed, k))
+        except InvalidSituationError as exc:
+            raise ReviewError(f"decision at action {point.index} cannot be priced: {exc}") from exc
+        out.append(
+            DecisionReview(
+                index=review.index,
+                phase=review.phase,
+                stage=review.stage,
+                chosen=review.chosen,
+                best=review.best,
+                loss=review.loss,
+                mistake=review.loss > limit,
+                order=review.order,
+                trials=review.trials,
+                exact=review.exact,
+            )
+        )
+        if progress is not None:
+            progress(k + 1, len(points))
+    return HandReview(
+        seat=seat,
+        model=model.key,
+        description=model.description,
+        threshold=limit,
+        decisions=tuple(out),
+        net=_net(history, seat),
+        trials=trials,
+        stake=final,
+    )
+
+
+def review_session(reviews: Iterable[HandReview]) -> SessionReview:
+    """Add up hand reviews (a session, or any hands of one player) by phase."""
+    return SessionReview(tuple(reviews))

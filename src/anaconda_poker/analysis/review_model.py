@@ -1,0 +1,135 @@
+"""The opponent model a hand review prices decisions with (``analysis/review.py``).
+
+A review asks its model three questions, all in shares of the pot (0..1): every way to pass
+with its equity, the 21 fives with theirs, and the seat's equity given the opponents'
+betting (with the chip gain of a bet). :class:`OpponentModel` is that interface;
+:data:`DEFAULT_MODEL` is the one line to change when a better model is available.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
+from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.ranges import ActionRead
+from anaconda_poker.core.config import Split
+
+__all__ = ["DEFAULT_MODEL", "OpponentModel", "RandomOpponents"]
+
+
+class OpponentModel(Protocol):
+    """What a review asks of an opponent model (units: shares of the pot, 0..1).
+
+    The model is named by ``key``, a short stable name (``"random"``) for JSON and options,
+    and ``description``, one English sentence stating it, used as a gettext msgid
+    (e.g. "against random opponents ..."); presenters translate it.
+    """
+
+    @property
+    def key(self) -> str:
+        """A short stable name of the model."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """The English sentence stating the model (a gettext msgid)."""
+        ...
+
+    def pass_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        count: int,
+        receiver: int,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        lookahead: int,
+    ) -> list[Choice]:
+        """Every way to pass ``count`` cards with its equity, best first
+        (:func:`~anaconda_poker.analysis.advice.pass_choices`)."""
+        ...
+
+    def arrange_choices(
+        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+    ) -> list[Choice]:
+        """The 21 fives with their equity, best first, each in a reveal order
+        (:func:`~anaconda_poker.analysis.advice.arrange_choices`)."""
+        ...
+
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        reads: Mapping[int, ActionRead],
+        pot: int | None,
+        bet: int,
+    ) -> EquityResult:
+        """The seat's equity given the opponents' betting ``reads``; with ``pot`` also the
+        ``bet_gain`` (chips) of betting ``bet`` more (:func:`~anaconda_poker.analysis.equity.
+        equity`)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RandomOpponents:
+    """The equity calculator's model: opponents' unknown cards are random among the cards
+    the seat has not seen, and they play their best five; their bets are read as strength
+    (:mod:`anaconda_poker.analysis.ranges`). Opponents' passing is not modelled."""
+
+    key: str = "random"
+    description: str = "against random opponents (their unseen cards dealt at random)"
+
+    def pass_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        count: int,
+        receiver: int,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        lookahead: int,
+    ) -> list[Choice]:
+        """:func:`~anaconda_poker.analysis.advice.pass_choices` with these arguments."""
+        return pass_choices(
+            knowledge,
+            count=count,
+            receiver=receiver,
+            split=split,
+            trials=trials,
+            rng=rng,
+            lookahead=lookahead,
+        )
+
+    def arrange_choices(
+        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+    ) -> list[Choice]:
+        """:func:`~anaconda_poker.analysis.advice.arrange_choices`, all 21 fives."""
+        return arrange_choices(knowledge, split=split, trials=trials, rng=rng)
+
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        reads: Mapping[int, ActionRead],
+        pot: int | None,
+        bet: int,
+    ) -> EquityResult:
+        """:func:`~anaconda_poker.analysis.equity.equity` with the betting reads."""
+        return equity(knowledge, split=split, trials=trials, rng=rng, reads=reads, pot=pot, bet=bet)
+
+
+DEFAULT_MODEL: OpponentModel = RandomOpponents()
+"""The model reviews use unless told otherwise."""

@@ -1,0 +1,192 @@
+"""The results of a hand review (``analysis/review.py``): options, decisions, hands and
+sessions, JSON-ready, in chips and shares of the pot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from anaconda_poker.core.cards import card_str
+
+__all__ = ["DecisionReview", "HandReview", "Option", "ReviewPhase", "SessionReview"]
+
+
+class ReviewPhase(StrEnum):
+    """The phases a review adds up: passing, arranging (the five and its order), betting."""
+
+    PASSING = "passing"
+    ARRANGING = "arranging"
+    BETTING = "betting"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a decision with its value.
+
+    Attributes:
+        kind: ``pass``, ``arrange``, ``fold``, ``check``, ``call``, ``bet`` or ``raise``.
+        value: expected chips from this decision on (module docstring).
+        share: expected share of the pot, 0..1.
+        cards: the cards passed, or the five kept in reveal order (codes ``0..51``).
+        to: for a bet or raise, the seat's total for the round after it (chips).
+    """
+
+    kind: str
+    value: float
+    share: float
+    cards: tuple[int, ...] = ()
+    to: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: cards as text."""
+        return {
+            "kind": self.kind,
+            "value": round(self.value, 3),
+            "share": round(self.share, 4),
+            "cards": [card_str(c) for c in self.cards],
+            "to": self.to,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReview:
+    """The review of one decision.
+
+    Attributes:
+        index: the action's index in the history.
+        phase: passing, arranging or betting.
+        stage: the pass number (1..3) or betting round (1..) of the decision; 0 when
+            arranging.
+        chosen: what the seat did, valued.
+        best: the best option by the model (may be ``chosen``).
+        loss: ``best.value − chosen.value``, chips, ``>= 0``.
+        mistake: ``loss`` above the review's threshold.
+        order: when arranging, the model's disguising reveal order of the five the seat
+            kept if the seat's order differs (priced at zero), else ``None``.
+        trials: deals behind the values; exact: every deal enumerated.
+    """
+
+    index: int
+    phase: ReviewPhase
+    stage: int
+    chosen: Option
+    best: Option
+    loss: float
+    mistake: bool
+    order: tuple[int, ...] | None = None
+    trials: int = 0
+    exact: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "index": self.index,
+            "phase": self.phase.value,
+            "stage": self.stage,
+            "chosen": self.chosen.to_dict(),
+            "best": self.best.to_dict(),
+            "loss": round(self.loss, 3),
+            "mistake": self.mistake,
+            "order": None if self.order is None else [card_str(c) for c in self.order],
+            "trials": self.trials,
+            "exact": self.exact,
+        }
+
+
+def _phase_totals(decisions: Iterable[DecisionReview]) -> dict[ReviewPhase, tuple[float, int]]:
+    out = {phase: (0.0, 0) for phase in ReviewPhase}
+    for d in decisions:
+        loss, mistakes = out[d.phase]
+        out[d.phase] = (loss + d.loss, mistakes + int(d.mistake))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """Every reviewed decision of one seat in one hand.
+
+    Attributes:
+        seat: the reviewed seat.
+        model: the model's key; description: its English sentence (a msgid).
+        threshold: chips of loss above which a decision is a mistake.
+        decisions: in the order they were made.
+        net: the seat's chips won (+) or lost (−) in the hand, ``None`` if unfinished.
+        stake: the pot the hand reached (chips), on which passes and arrangements are
+            priced (0 for an unfinished hand: then each decision's own pot).
+        trials: deals per decision asked for.
+    """
+
+    seat: int
+    model: str
+    description: str
+    threshold: float
+    decisions: tuple[DecisionReview, ...]
+    net: int | None
+    trials: int
+    stake: int = 0
+
+    @property
+    def loss(self) -> float:
+        """Expected chips lost over all decisions."""
+        return sum(d.loss for d in self.decisions)
+
+    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
+        """``{phase: (expected chips lost, mistakes)}`` for every phase."""
+        return _phase_totals(self.decisions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "seat": self.seat,
+            "model": self.model,
+            "description": self.description,
+            "threshold": self.threshold,
+            "net": self.net,
+            "stake": self.stake,
+            "trials": self.trials,
+            "loss": round(self.loss, 3),
+            "by_phase": {
+                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
+                for p, v in self.by_phase().items()
+            },
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReview:
+    """Several hands' reviews added up by phase.
+
+    Attributes:
+        hands: the hand reviews, in the order given.
+    """
+
+    hands: tuple[HandReview, ...] = field(default=())
+
+    def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
+        """``{phase: (expected chips lost, mistakes)}`` over every hand."""
+        return _phase_totals(d for h in self.hands for d in h.decisions)
+
+    @property
+    def loss(self) -> float:
+        """Expected chips lost over every hand."""
+        return sum(h.loss for h in self.hands)
+
+    @property
+    def net(self) -> int:
+        """Chips won or lost over the finished hands."""
+        return sum(h.net or 0 for h in self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "hands": len(self.hands),
+            "net": self.net,
+            "loss": round(self.loss, 3),
+            "by_phase": {
+                p.value: {"loss": round(v[0], 3), "mistakes": v[1]}
+                for p, v in self.by_phase().items()
+            },
+        }

@@ -1,0 +1,87 @@
+"""One hand's review as a Rich renderable, shared by ``anaconda-poker review`` and the
+terminal game's review screen (the words: :mod:`anaconda_poker.i18n.review_text`)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from anaconda_poker.analysis.review import HandReview
+from anaconda_poker.i18n import Translator
+from anaconda_poker.i18n.review_text import (
+    chips_text,
+    model_sentence,
+    option_text,
+    phase_label,
+    stage_text,
+)
+
+
+def review_renderable(
+    review: HandReview, _: Translator, *, title: str | None = None
+) -> RenderableType:
+    """The model, a row per decision (when, what was chosen, the model's best, the expected
+    chips lost, "mistake"), the losses by phase and the chips won in the hand."""
+    parts: list[RenderableType] = []
+    if title is not None:
+        parts.append(Text(title, style="bold"))
+    parts.append(
+        Text(
+            _(
+                "Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.",
+                model=model_sentence(review.description, _),
+                trials=review.trials,
+                chips=chips_text(review.threshold, _),
+            )
+        )
+    )
+    if review.stake:
+        parts.append(
+            Text(
+                _(
+                    "Passes and arrangements are priced on the pot this hand reached ({chips}), "
+                    "bets on the pot of the moment.",
+                    chips=_.number(review.stake),
+                ),
+                style="dim",
+            )
+        )
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column(_("When"))
+    table.add_column(_("You chose"))
+    table.add_column(_("Best by the model"))
+    table.add_column(_("Expected loss"), justify="right", no_wrap=True)
+    table.add_column("")
+    for decision in review.decisions:
+        d = decision.to_dict()
+        best = _("the same") if d["best"] == d["chosen"] else option_text(d["best"], _)
+        if d["order"] is not None:
+            order = " ".join(d["order"])
+            best += "\n" + _("reveal order {cards} (not priced)", cards=order)
+        table.add_row(
+            stage_text(d, _),
+            option_text(d["chosen"], _),
+            best,
+            chips_text(d["loss"], _),
+            Text(_("mistake"), style="bold red") if d["mistake"] else "",
+        )
+    parts.append(table)
+    lines = []
+    for phase, (loss, mistakes) in review.by_phase().items():
+        name, chips = phase_label(phase.value, _), chips_text(loss, _)
+        lines.append(
+            _.ngettext(
+                "{phase} {chips} ({count} mistake)",
+                "{phase} {chips} ({count} mistakes)",
+                mistakes,
+                phase=name,
+                chips=chips,
+                count=mistakes,
+            )
+        )
+    parts.append(Text(_("Expected loss by phase: {parts}", parts="; ".join(lines))))
+    if review.net is not None:
+        net = _.number(review.net, "+#,##0;-#,##0")
+        parts.append(Text(_("Chips won in this hand: {net}", net=net)))
+    return Group(*parts)

@@ -1,0 +1,76 @@
+"""The words of a hand review (``analysis/review.py``), shared by the CLI and the terminal
+game; the web client has the same message ids in ``web/static/js/review.js``.
+
+Functions take a decision as the JSON-ready dict of
+:meth:`anaconda_poker.analysis.review.DecisionReview.to_dict` (cards as text, chips as
+numbers), so this module needs nothing from the analysis package.
+
+>>> from anaconda_poker.i18n import translator
+>>> option_text({"kind": "raise", "to": 8, "cards": []}, translator("it"))
+'rilancia a 8'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from anaconda_poker.i18n.catalog import N_, Translator
+
+PHASE_LABELS: dict[str, str] = {
+    "passing": N_("Passing"),
+    "arranging": N_("Arrangement"),
+    "betting": N_("Betting"),
+}
+"""Message ids of the review's phases."""
+
+MODEL_SENTENCES: tuple[str, ...] = (
+    N_("against random opponents (their unseen cards dealt at random)"),
+    N_("against opponents who pass like a solid player and bet by strength"),
+)
+"""Message ids of the opponent models a review states (the model's ``description``)."""
+
+
+def option_text(option: Mapping[str, Any], _: Translator) -> str:
+    """One option in words: ``"pass 4s 5c Ah"``, ``"keep 2c 3d 4h 5s 7c"``, ``"fold"``,
+    ``"raise to 8"`` (chips)."""
+    kind = option["kind"]
+    cards = " ".join(option.get("cards") or ())
+    if kind == "pass":
+        return _("pass {cards}", cards=cards)
+    if kind == "arrange":
+        return _("keep {cards}", cards=cards)
+    if kind == "fold":
+        return _("fold")
+    if kind == "check":
+        return _("check")
+    if kind == "call":
+        return _("call")
+    if kind == "bet":
+        return _("bet {amount}", amount=option.get("to") or 0)
+    return _("raise to {amount}", amount=option.get("to") or 0)
+
+
+def stage_text(decision: Mapping[str, Any], _: Translator) -> str:
+    """Where the decision was: ``"Pass 2"``, ``"Arrangement"``, ``"Betting round 5"``."""
+    phase = decision["phase"]
+    if phase == "passing":
+        return _("Pass {number}", number=decision["stage"])
+    if phase == "arranging":
+        return _("Arrangement")
+    return _("Betting round {number}", number=decision["stage"])
+
+
+def chips_text(chips: float, _: Translator) -> str:
+    """Expected chips with one decimal: ``"7.6 chips"``."""
+    return _("{amount} chips", amount=_.number(round(chips, 1), "#,##0.0"))
+
+
+def phase_label(phase: str, _: Translator) -> str:
+    """The translated phase name (``"Passaggio"``)."""
+    return _(PHASE_LABELS[phase])
+
+
+def model_sentence(description: str, _: Translator) -> str:
+    """The model's sentence, translated: ``"against random opponents (...)"``."""
+    return _(description)

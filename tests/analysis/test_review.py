@@ -1,0 +1,218 @@
+"""Hand review (``analysis/review.py``): hand-worked mistakes are flagged in the right phase
+with a positive expected loss, a perfect line is not, and the review never reads cards the
+seat could not know."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from review_hands import QUADS, bettor, calling_station, keeper, play
+
+from anaconda_poker.analysis.review import (
+    ReviewError,
+    ReviewPhase,
+    decision_points,
+    review_hand,
+    review_session,
+)
+from anaconda_poker.bots import create_bot
+from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.cards import card_str, parse_codes
+from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.state import HandState, LegalActions, Seat
+from anaconda_poker.server.histories import own_history, public_history
+
+
+def test_folding_four_aces_is_a_betting_mistake() -> None:
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=6), 1: bettor})
+    review = review_hand(history, 0, trials=1_000, seed=3)
+    folds = [d for d in review.decisions if d.chosen.kind == "fold"]
+    assert len(folds) == 1
+    fold = folds[0]
+    assert fold.phase is ReviewPhase.BETTING and fold.stage == 6 and fold.mistake
+    # four aces against four shown cards that make no straight flush win every deal:
+    # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls)
+    pot = int(decision_points(history, 0)[-1].view["pot_total"])
+    raise_by = config.big_bet
+    assert fold.exact and fold.best.kind == "raise" and fold.best.share == 1.0
+    assert fold.loss == pytest.approx(pot + raise_by)
+    assert review.by_phase()[ReviewPhase.BETTING][1] >= 1
+
+
+def test_passing_away_a_made_low_is_a_passing_mistake() -> None:
+    config = TableConfig(split="high_low_8")
+    dealt = {0: "Ac 2d 3h 4s 5c Kd Kh", 1: "9c 9d Th Ts Jc Qd Qh"}
+
+    def pass_the_low(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.PASS in legal.kinds and state.pass_index == 0:
+            return Action.pass_cards(parse_codes("Ac 2d 3h"))
+        return calling_station(state, seat, legal)
+
+    history = play(config, dealt, {0: pass_the_low, 1: bettor})
+    review = review_hand(history, 0, trials=1_000, seed=5)
+    assert review.decisions[-1].stage == 9  # seat 0 called down: the pot grew to the river
+    first = next(d for d in review.decisions if d.phase is ReviewPhase.PASSING)
+    assert first.stage == 1 and first.mistake and first.loss > 0
+    assert set(first.chosen.cards) == set(parse_codes("Ac 2d 3h"))
+    # the model's pass keeps the low: at most one of its five cards goes
+    assert len(set(first.best.cards) & set(parse_codes("Ac 2d 3h 4s 5c"))) <= 1
+    assert first.best.share > first.chosen.share
+
+
+def test_a_perfect_line_is_not_flagged() -> None:
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
+    review = review_hand(history, 0, trials=1_000, seed=7)
+    phases = {d.phase for d in review.decisions}
+    assert phases == set(ReviewPhase)
+    assert not [d for d in review.decisions if d.mistake], [d.to_dict() for d in review.decisions]
+    assert review.loss < 1.0
+    arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)
+    assert set(parse_codes("Ac Ad Ah As")) <= set(arrange.chosen.cards)
+    # the best five is the seat's own; shown aces first, so the model names a disguising
+    # order (priced at zero: the order changes no showdown)
+    assert arrange.best == arrange.chosen and arrange.loss == 0
+    assert arrange.order is not None and set(arrange.order) == set(arrange.chosen.cards)
+    assert arrange.order[:4] != arrange.chosen.cards[:4]
+
+
+def test_same_seed_same_review_and_session_sums() -> None:
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=6), 1: bettor})
+    a = review_hand(history, 0, trials=500, seed=11)
+    b = review_hand(history, 0, trials=500, seed=11)
+    assert a.to_dict() == b.to_dict()
+    session = review_session([a, b])
+    for phase, (loss, mistakes) in session.by_phase().items():
+        assert loss == pytest.approx(2 * a.by_phase()[phase][0])
+        assert mistakes == 2 * a.by_phase()[phase][1]
+    assert session.net == 2 * (a.net or 0)
+
+
+def test_progress_counts_every_decision() -> None:
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
+    seen: list[tuple[int, int]] = []
+    review = review_hand(history, 0, trials=50, progress=lambda d, t: seen.append((d, t)))
+    n = len(review.decisions)
+    assert seen == [(k, n) for k in range(1, n + 1)]
+
+
+def test_histories_that_do_not_show_the_seat_are_refused() -> None:
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
+    with pytest.raises(ReviewError, match="seat 5 is not in this hand"):
+        review_hand(history, 5)
+    with pytest.raises(ReviewError, match="public history"):
+        review_hand(public_history(history), 0)
+    with pytest.raises(ReviewError, match="seat 1's download"):
+        review_hand(own_history(history, 1), 0)
+    with pytest.raises(ReviewError, match="trials"):
+        review_hand(history, 0, trials=0)
+    broken = {**history, "actions": [*history["actions"][:3], {"seat": 0, "action": "raise"}]}
+    with pytest.raises(ReviewError, match="action 3"):
+        review_hand(broken, 0)
+
+
+# -- the review never reads cards the seat could not know ---------------------------------
+
+
+def random_hand(seed: int, players: int, split: str) -> dict[str, Any]:
+    config = TableConfig(split=split)
+    rng = random.Random(seed)
+    state = HandState(
+        config,
+        seats=[Seat(name=f"P{s}", stack=150) for s in range(players)],
+        button=rng.randrange(players),
+        rng=rng,
+    )
+    kinds = ["heuristic", "random", "calling-station"]
+    bots = {
+        s: create_bot(kinds[(seed + s) % 3], config=config, rng=random.Random(seed * 7 + s))
+        for s in range(players)
+    }
+    while not state.is_complete:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].act(state.view(seat), state.legal_actions(seat)))
+    return state.history()
+
+
+def cards_seen(history: Mapping[str, Any], seat: int) -> set[str]:
+    """Every card in any view the seat had during the hand (the last view included)."""
+    from anaconda_poker.core.history import replay
+
+    seen: set[str] = set()
+
+    def collect(node: object) -> None:
+        if isinstance(node, str) and len(node) == 2 and node[1] in "cdhs":
+            seen.add(node)
+        elif isinstance(node, Mapping):
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    for point in decision_points(history, seat):
+        collect(point.view)
+    collect(replay(history).view(seat))
+    return seen
+
+
+def relabel(history: Mapping[str, Any], swap: Mapping[str, str]) -> dict[str, Any]:
+    """The same hand with cards renamed by ``swap`` (deal, actions, shown cards); no deck.
+    The result's pots stay: the review prices passes on them, and they are public."""
+
+    def rename(cards: list[str]) -> list[str]:
+        return [swap.get(c, c) for c in cards]
+
+    out = {k: v for k, v in history.items() if k != "deck"}
+    result = history["result"]
+    out["result"] = {**result, "revealed": {s: rename(c) for s, c in result["revealed"].items()}}
+    out["dealt"] = {s: rename(c) for s, c in history["dealt"].items()}
+    out["actions"] = [
+        {**a, "cards": rename(a["cards"])} if "cards" in a else dict(a) for a in history["actions"]
+    ]
+    return out
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # hands are slow to shrink
+)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    split=st.sampled_from(["high_only", "high_low_8"]),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_unseen_cards_do_not_change_what_the_review_reads(
+    seed: int, players: int, split: str, shuffle: random.Random
+) -> None:
+    history = random_hand(seed, players, split)
+    seat = seed % players
+    seen = cards_seen(history, seat)
+    unseen = [card_str(c) for c in range(52) if card_str(c) not in seen]
+    shuffle.shuffle(unseen)
+    shift = shuffle.randrange(1, len(unseen))  # a shifted shuffle moves every unseen card
+    other = relabel(history, dict(zip(unseen, unseen[shift:] + unseen[:shift], strict=True)))
+    dealt_unseen = {c for cards in history["dealt"].values() for c in cards} - seen
+    if dealt_unseen:  # heads-up, a seat may have seen every dealt card
+        assert other["dealt"] != history["dealt"]  # the hidden cards really moved
+    a = decision_points(history, seat)
+    b = decision_points(other, seat)
+    assert [(p.index, p.view, p.legal, p.knowledge) for p in a] == [
+        (p.index, p.view, p.legal, p.knowledge) for p in b
+    ]
+    if a:  # and the priced review is the same, decision by decision
+        ra = review_hand(history, seat, trials=40, seed=seed)
+        rb = review_hand(other, seat, trials=40, seed=seed)
+        assert [d.to_dict() for d in ra.decisions] == [d.to_dict() for d in rb.decisions]

@@ -1,0 +1,200 @@
+"""Two server nodes (two real apps on loopback ports) on one real PostgreSQL: a table runs on
+one node only, a request for it at the other node is answered ``503 table_moving`` until the
+owner hands it over, a websocket follows it (closed with 1012, reconnected to the new owner
+with the same token and a full resync), a graceful stop hands every table over at once, and
+the chips of every table are the same before and after each move
+(``server/ownership.py``, ``storage/leases.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import (
+    Client,
+    LiveServer,
+    create_table,
+    running_server,
+    seeded_policies,
+    ws_client,
+)
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from anaconda_poker.server.ownership import TABLE_MOVED
+from anaconda_poker.server.settings import ServerSettings
+from anaconda_poker.storage.database import open_database
+from anaconda_poker.storage.leases import Leases
+
+pytestmark = pytest.mark.postgres
+
+LEASE = 2.0
+"""Lease seconds of these nodes (renewed every 2/3 s, checked every 0.5 s)."""
+
+
+def settings(url: str, tmp_path: Path, node: str) -> ServerSettings:
+    static = tmp_path / "static"
+    static.mkdir(exist_ok=True)
+    (static / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
+    return ServerSettings(
+        database_url=url,
+        static_dir=static,
+        create_default_lobby=False,
+        between_hands=0.0,
+        policy_factory=seeded_policies(),
+        rate_limit=(1000.0, 1000.0),
+        create_rate_limit=None,
+        node=node,
+        lease_seconds=LEASE,
+        seed_window=0.0,
+    )
+
+
+@pytest.fixture
+async def nodes(fresh_postgres_url: str, tmp_path: Path) -> AsyncIterator[dict[str, LiveServer]]:
+    async with AsyncExitStack() as stack:
+        a = await stack.enter_async_context(
+            running_server(settings(fresh_postgres_url, tmp_path, "a"))
+        )
+        b = await stack.enter_async_context(
+            running_server(settings(fresh_postgres_url, tmp_path, "b"))
+        )
+        yield {"a": a, "b": b}
+
+
+async def get(live: LiveServer, path: str) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        return await http.get(path)
+
+
+async def until_ok(live: LiveServer, path: str, timeout: float = 10.0) -> tuple[int, Any]:
+    """GET until it succeeds; how many ``503 table_moving`` came first, and the body."""
+    moving = 0
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        response = await get(live, path)
+        if response.status_code != 503:
+            assert response.status_code == 200, response.text
+            return moving, response.json()
+        assert response.json()["error"]["code"] == "table_moving"
+        assert response.headers["retry-after"] == "1"
+        moving += 1
+        assert asyncio.get_running_loop().time() < deadline, "the table never came here"
+        await asyncio.sleep(0.2)
+
+
+async def close_code(client: Client, timeout: float = 10.0) -> int | None:
+    """The code the server closed the client's socket with (waits for the close)."""
+    for _ in range(int(timeout / 0.05)):
+        if client.ws.close_code is not None:
+            return client.ws.close_code
+        await asyncio.sleep(0.05)
+    return None
+
+
+def owner_node(url: str, table_id: str) -> str | None:
+    engine = open_database(url, create=False)
+    try:
+        lease = Leases(engine, node="observer").lease(table_id)
+    finally:
+        engine.dispose()
+    return None if lease is None or lease.free else lease.owner_node
+
+
+async def test_a_table_runs_on_one_node_and_moves_to_the_node_asked_for_it(
+    nodes: dict[str, LiveServer], fresh_postgres_url: str
+) -> None:
+    a, b = nodes["a"], nodes["b"]
+    created = await create_table(a, bots=[{"seat": 1, "level": "calling-station"}], seats=3)
+    table_id = created["table"]["table_id"]
+    assert owner_node(fresh_postgres_url, table_id) == "a"
+    assert table_id in a.lobby.tables and table_id not in b.lobby.tables
+    ledger_before = (await get(a, f"/api/tables/{table_id}/ledger")).json()
+
+    client = await ws_client(a, {"token": created["token"]})
+    await client.until(lambda f: f["type"] == "state")
+
+    moving, ledger_b = await until_ok(b, f"/api/tables/{table_id}/ledger")
+    assert moving >= 1  # b asked, a handed it over at its next check
+    assert ledger_b == ledger_before
+    assert owner_node(fresh_postgres_url, table_id) == "b"
+    assert table_id in b.lobby.tables and table_id not in a.lobby.tables
+    assert a.lobby.ownership is not None and a.lobby.ownership.stats.handovers_out == 1
+    # the websocket at a was closed with 1012: reconnect (through a proxy: to b)
+    assert await close_code(client) == TABLE_MOVED
+    again = await ws_client(b, {"token": created["token"]})
+    hello = await again.until(lambda f: f["type"] == "welcome")
+    assert hello["seat"] == created["seat"]
+    await again.until(lambda f: f["type"] == "state")
+    await again.close()
+
+
+async def test_a_websocket_for_a_table_elsewhere_is_told_to_retry(
+    nodes: dict[str, LiveServer],
+) -> None:
+    a, b = nodes["a"], nodes["b"]
+    created = await create_table(a)
+    table_id = created["table"]["table_id"]
+    refused = await ws_client(b, {"token": created["token"]}, additional_headers={})
+    # the hello above went to b without ?table=: the token is unknown there
+    frame = await refused.recv()
+    assert frame["type"] == "error" and frame["code"] == "bad_token"
+    await refused.close()
+    b_ws = LiveServer(b.http, f"{b.ws}?table={table_id}", b.app, b.database_url)
+    # refused before its hello is read: the error frame, then the close
+    moving = Client(await connect(b_ws.ws, max_queue=None))
+    frame = await moving.recv()
+    assert (frame["type"], frame["code"], frame["ref"]) == ("error", "table_moving", "hello")
+    assert await close_code(moving) == TABLE_MOVED
+    for _ in range(50):  # a hands it over within a check or two; the client reconnects
+        client = Client(await connect(b_ws.ws, max_queue=None))
+        with contextlib.suppress(ConnectionClosed):
+            await client.send({"type": "hello", "token": created["token"]})
+        frame = await client.recv()
+        if frame["type"] == "welcome":
+            break
+        await client.close()
+        await asyncio.sleep(0.2)
+    assert frame["type"] == "welcome" and frame["seat"] == created["seat"]
+    await client.close()
+
+
+async def test_unknown_tables_are_not_found_on_every_node(nodes: dict[str, LiveServer]) -> None:
+    for live in nodes.values():
+        response = await get(live, "/api/tables/nosuchtable")
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "table_not_found"
+
+
+async def test_a_graceful_stop_hands_every_table_over_at_once(
+    fresh_postgres_url: str, tmp_path: Path
+) -> None:
+    async with running_server(settings(fresh_postgres_url, tmp_path, "b")) as b:
+        async with running_server(settings(fresh_postgres_url, tmp_path, "a")) as a:
+            tables = [
+                (await create_table(a, bots=[{"seat": 1, "level": "calling-station"}]))["table"][
+                    "table_id"
+                ]
+                for _ in range(3)
+            ]
+            chips = {t: a.lobby.tables[t].chip_total() for t in tables}
+            assert all(owner_node(fresh_postgres_url, t) == "a" for t in tables)
+        # a stopped (its lifespan released the leases): b claims them at its next check,
+        # well before a lease of 2 s could have expired
+        assert all(owner_node(fresh_postgres_url, t) is None for t in tables)
+        for _ in range(40):
+            if all(t in b.lobby.tables for t in tables):
+                break
+            await asyncio.sleep(0.1)
+        assert sorted(b.lobby.tables) == sorted(tables)
+        assert {t: b.lobby.tables[t].chip_total() for t in tables} == chips
+        assert b.lobby.ownership is not None and b.lobby.ownership.stats.claims == 3
+        metrics = (await get(b, "/metrics")).text
+        assert "anaconda_poker_table_claims_total 3.0" in metrics
+        assert "anaconda_poker_tables_owned 3.0" in metrics

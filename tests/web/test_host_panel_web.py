@@ -1,0 +1,186 @@
+"""The host's controls in the browser (issue 12 §2): a newcomer asks for a seat and the host
+lets them in from the request above the cards; the host's dialog adjusts a stack (the ledger
+tab gets its Adjusted column), removes the player (who is told and may ask again, and is
+denied with the host's reason), and changes the stakes during a hand (everyone sees "From the
+next hand: …" until the hand ends). Debian's Chromium, no console errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+
+def seat_page(open_page: Any, server: Any, table_id: str, seat: dict[str, Any] | None) -> Any:
+    probe = open_page()
+    prefs: dict[str, Any] = {"lang": "en", "name": ""}
+    if seat is not None:
+        prefs["seats"] = {table_id: seat}
+    probe.page.context.add_init_script(
+        f"localStorage.setItem('anaconda-poker.prefs.v1', {json.dumps(json.dumps(prefs))});"
+    )
+    probe.page.goto(f"{server.url}/#/table/{table_id}")
+    return probe.page
+
+
+def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open_page: Any) -> None:
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "name": "Home game",
+            "host_name": "Ada",
+            "seats": 4,
+            "bot_pause": 30,  # the bot takes its time: the hand stays open while we look
+            "action_timer": None,
+            "auto_start": False,
+            "seat_approval": True,
+            "bots": [{"seat": 1, "level": "calling-station"}],
+        },
+        timeout=10,
+    ).json()
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
+    guest = seat_page(open_page, server, table_id, None)
+    host.wait_for_selector("#host-menu")
+
+    # a newcomer asks; the host lets them in from the request above the cards
+    guest.wait_for_selector("#join-form")
+    assert guest.inner_text("#join-submit") == "Ask to sit down"
+    guest.fill("#join-name", "Bo")
+    guest.select_option("#join-seat", "2")
+    guest.click("#join-submit")
+    guest.wait_for_selector("#join-pending")
+    host.wait_for_selector("#seat-requests")
+    assert "Bo asks for seat 3" in host.inner_text("#seat-requests")
+    assert host.inner_text("#host-menu") == "Host controls (1)"
+    host.click("#seat-requests button.primary")
+    guest.wait_for_selector(".table-page[data-seat='2']")
+    host.wait_for_selector("#seat-requests", state="detached")
+
+    # the host's dialog: adjust Bo's stack between hands
+    host.click("#host-menu")
+    host.wait_for_selector("#host-panel[open]")
+    assert host.is_checked("#host-seat-approval")
+    host.click("#adjust-2")
+    host.fill("#adjust-input-2", "250")
+    host.click("#adjust-save-2")
+    host.wait_for_function(
+        "() => document.querySelector('#host-players tr[data-seat=\"2\"] td.num')"
+        "?.textContent === '250'"
+    )
+    guest.wait_for_selector(".toast-item:has-text('The host set the stack of Bo to 250.')")
+    host.click("#host-close")
+    host.click("#tab-ledger")
+    host.wait_for_selector("#ledger th:has-text('Adjusted')")
+    row = host.locator("#ledger tbody tr", has_text="Bo")
+    assert "+50" in row.inner_text()
+
+    # remove Bo between hands: told, back to watching, and may ask again
+    host.click("#host-menu")
+    host.click("#remove-2")
+    assert "Remove Bo now? Their 250 chips go with them" in host.inner_text("#host-players")
+    host.click("#remove-confirm-2")
+    guest.wait_for_selector(".toast-item:has-text('The host removed you from the table')")
+    guest.wait_for_selector("#join-form")
+    host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
+    host.click("#host-close")
+    host.wait_for_selector("#ledger tbody tr:has-text('removed by the host')")
+
+    # asked again and denied, with the host's reason
+    guest.fill("#join-name", "Bo")
+    guest.click("#join-submit")
+    host.wait_for_selector("#seat-requests")
+    host.fill("#seat-requests input", "not tonight")
+    host.click("#seat-requests button:has-text('Deny')")
+    guest.wait_for_selector("#join-denied")
+    assert guest.inner_text("#join-denied") == "The host did not let you in: not tonight"
+
+    # stakes change during a hand: "from the next hand" for everyone, the hand unchanged
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting']")
+    host.click("#host-menu")
+    host.click("#open-stakes")
+    host.fill("#stakes-small-bet", "10")
+    host.fill("#stakes-big-bet", "5")  # below the small bet: the server names the field
+    host.click("#stakes-apply")
+    host.wait_for_selector("#stakes-error")
+    assert host.get_attribute("#stakes-big-bet", "aria-invalid") == "true"
+    host.fill("#stakes-big-bet", "20")
+    host.fill("#stakes-ante", "5")
+    host.select_option("#stakes-split", "high_only")
+    host.click("#stakes-apply")
+    host.wait_for_selector("#host-next-rules")
+    host.click("#host-close")
+    for page in (host, guest):
+        page.wait_for_selector("#next-rules")
+        text = page.inner_text("#next-rules")
+        assert text.startswith("From the next hand: High only") and "ante 5" in text
+    assert "ante 1" in host.inner_text(".rules-summary")
+
+
+PROBE = (Path(__file__).parent / "layout_probe.js").read_text(encoding="utf-8")
+DIALOG_PROBE = PROBE.replace(
+    'document.body.querySelectorAll("*")',
+    'document.querySelector("dialog[open]").querySelectorAll("*")',
+)
+assert DIALOG_PROBE != PROBE, "layout_probe.js no longer selects document.body's elements"
+
+
+def test_host_dialog_fits_every_language_and_width(server: Any, open_page: Any) -> None:
+    """The host's dialog (a seat request, the players with their buttons, a change waiting
+    for the next hand, the stakes form) overflows nothing and covers nothing, in all six
+    languages at 320, 375 and 1280 px (``layout_probe.js``, measured inside the dialog)."""
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "name": "Tischrunde",
+            "host_name": "Maximiliane",
+            "seats": 4,
+            "bot_pause": 30,
+            "action_timer": None,
+            "auto_start": False,
+            "seat_approval": True,
+            "bots": [{"seat": 1, "level": "heuristic", "name": "Bartholomäus"}],
+        },
+        timeout=10,
+    ).json()
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Maximiliane"}
+    )
+    guest = seat_page(open_page, server, table_id, None)
+    guest.wait_for_selector("#join-form")
+    guest.fill("#join-name", "Wilhelmina")
+    guest.click("#join-submit")
+    host.wait_for_selector("#seat-requests")
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting']")
+    host.click("#host-menu")
+    host.click("#open-stakes")
+    host.fill("#stakes-ante", "2")
+    host.click("#stakes-apply")
+    host.wait_for_selector("#host-next-rules")
+    host.click("#open-stakes")
+    offenders: list[str] = []
+    for width, height in ((320, 640), (375, 667), (1280, 900)):
+        host.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "it", "es", "pt", "nl", "de"):
+            host.evaluate(
+                "(l) => { const s = document.querySelector('#lang-select');"
+                " s.value = l; s.dispatchEvent(new Event('change', {bubbles: true})); }",
+                lang,
+            )
+            host.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+            host.wait_for_selector("#stakes-form")
+            found = host.evaluate(DIALOG_PROBE)
+            offenders += [
+                f"{lang} {width}px: {o['kind']} {o['what']} — {o['detail']}" for o in found
+            ]
+    assert not offenders, f"{len(offenders)} layout offenders:\n" + "\n".join(offenders)
