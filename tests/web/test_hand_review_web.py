@@ -24,7 +24,7 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     probe = open_page()
     page = probe.page
     table_id = create_table_in_lobby(
-        page, server.url, name="Review", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Review", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     hand = play_until_hand_done([page])
     page.click("#tab-hands")

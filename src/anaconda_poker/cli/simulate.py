@@ -376,7 +376,7 @@ def simulate_command(
             hands=hands,
             seed=seed,
             stack=stack,
-            bot_options={"montecarlo": {"samples": samples}},
+            bot_options={"montecarlo": {"samples": samples}, "adaptive": {"samples": samples}},
             session_blocks=session_blocks,
         )
     except (AnacondaError, ValueError) as exc:
