@@ -43,7 +43,7 @@ the batch evaluator (:func:`anaconda_poker.core.evaluation.high_low_values`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -52,12 +52,13 @@ from anaconda_poker.analysis.dealing import (
     FIVE,
     PLAYABLE_CARDS,
     CardArray,
+    DealSource,
     IntArray,
+    InvalidSituationError,
     as_generator,
+    deal_batches,
     enumerate_deals,
-    enumerate_placed,
     sample_deals,
-    sample_placed,
 )
 from anaconda_poker.analysis.opponents import (
     careless_values,
@@ -77,7 +78,7 @@ from anaconda_poker.analysis.strength import (
 from anaconda_poker.analysis.values import one_hand_values
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.errors import AnacondaError, DuplicateCardError, InvalidCardError
+from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
@@ -113,17 +114,6 @@ DEFAULT_TRIALS = 100_000
 """Monte Carlo deals used when no ``trials`` is given."""
 DEFAULT_EXACT_LIMIT = 60_000
 """Largest number of card assignments enumerated exactly by default."""
-_CHUNK = 8_192
-"""Monte Carlo deals evaluated per NumPy batch: the temporaries of a batch stay in the CPU
-caches (measured on the development machine, CPU time: 8,192 deals per batch about 1.2x
-the trials per second of 65,536, the earlier size; 4,096 no better). Runs of more trials
-than this split the random stream differently from the earlier size: same distribution,
-other deals; runs of at most 8,192 trials (every bot decision) are unchanged."""
-
-
-class InvalidSituationError(AnacondaError):
-    """The described situation is impossible: wrong card counts, a card in two places,
-    more cards needed than the deck holds, a bad seat number."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -273,82 +263,6 @@ class SeatKnowledge:
         return total
 
 
-def deal_batches(
-    knowledge: SeatKnowledge,
-    *,
-    extra: int,
-    trials: int,
-    exact_limit: int,
-    rng: np.random.Generator | int | None,
-    needs: Sequence[int] | None = None,
-) -> tuple[bool, Iterable[CardArray]]:
-    """Batches of deals for the active opponents (and ``extra`` leading cards for the seat).
-
-    Args:
-        knowledge: gives the unseen pool and (unless ``needs`` is given) the unknown card
-            count of each active opponent.
-        extra: cards dealt first, to the asking seat (received cards of a pass).
-        trials: Monte Carlo deals in all.
-        exact_limit: enumerate when the number of assignments is at most this.
-        rng: NumPy generator or int seed.
-        needs: unknown cards per active opponent, overriding ``knowledge``.
-
-    Returns:
-        ``(exact, batches)``: each batch is uint8[b, extra + needed]: the first ``extra``
-        columns are cards for the asking seat, then each active opponent's unknown cards in
-        turn. Exact enumeration when the number of assignments is at most ``exact_limit``.
-        The cards of ``knowledge.elsewhere`` are dealt only to opponents
-        (:func:`~anaconda_poker.analysis.dealing.sample_placed`).
-
-    Raises:
-        InvalidSituationError: if the unseen cards cannot make such a deal.
-    """
-    pool = knowledge.pool()
-    if needs is None:
-        needs = [o.unknown for o in knowledge.active]
-    placed = knowledge.elsewhere
-    if placed:
-        # cards passed on are in some opponent's hand: spread them over every unknown card
-        # of the opponents (the valued ones and the sink of folded or fully shown hands)
-        sink = knowledge.holes() - sum(o.unknown for o in knowledge.active)
-        everything = len(pool) + len(placed)
-        size = math.comb(everything, extra) * _assignments_after(everything - extra, [*needs, sink])
-        if extra + sum(needs) + sink > everything or len(placed) > sum(needs) + sink:
-            raise InvalidSituationError(
-                f"cannot deal {extra + sum(needs)} unknown cards with {len(placed)} passed "
-                f"cards among the opponents' {sum(needs) + sink}: {everything} are unseen"
-            )
-        if size <= exact_limit:
-            return True, [enumerate_placed(pool, placed, [extra, *needs], sink)]
-    else:
-        sink = 0
-        size = math.comb(len(pool), extra) * _assignments_after(len(pool) - extra, needs)
-        if size <= exact_limit:
-            return True, [enumerate_deals(pool, [extra, *needs])]
-    gen = as_generator(rng)
-    count = extra + sum(needs)
-
-    def batches() -> Iterable[CardArray]:
-        left = trials
-        while left > 0:
-            b = min(left, _CHUNK)
-            left -= b
-            if placed:
-                yield sample_placed(pool, placed, extra, sum(needs), sink, b, gen)
-            else:
-                yield sample_deals(pool, count, b, gen)
-
-    return False, batches()
-
-
-def _assignments_after(remaining: int, needs: Sequence[int]) -> int:
-    total = 1
-    for need in needs:
-        total *= math.comb(remaining, need)
-        remaining -= need
-    return total
-
-
 def equity(
     knowledge: SeatKnowledge,
     *,
@@ -365,8 +279,9 @@ def equity(
     fold_below: float = 0.5,
     reads: Mapping[int, ActionRead] | None = None,
     range_model: RangeModel | None = None,
+    opponents: DealSource | None = None,
 ) -> EquityResult:
-    """Showdown equity of the asking seat against random opponents (model: module docstring).
+    """Showdown equity of the asking seat (model: module docstring).
 
     Args:
         knowledge: what the seat knows (its cards, passed cards, revealed cards, folds).
@@ -401,6 +316,10 @@ def equity(
             of the opponent's strength percentile (on top of ``aggression``).
         range_model: the parameters of that reading (default
             :class:`~anaconda_poker.analysis.ranges.RangeModel`).
+        opponents: where the opponents' cards come from: ``None`` for random opponents
+            (:func:`deal_batches`), or a model such as
+            :class:`~anaconda_poker.analysis.pass_model.PassingOpponents` (opponents whose
+            hands were built by passing); every weighting above applies on top.
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -426,9 +345,8 @@ def equity(
     acc = Accumulator()
     mine = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
     my_h, my_l = np.array([mine[0]], dtype=np.int64), np.array([mine[1]], dtype=np.int64)
-    exact, batches = deal_batches(
-        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
-    )
+    deal = deal_batches if opponents is None else opponents.deal_batches
+    exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen)
     for deals in batches:
         field = field_values(
             active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None

@@ -70,7 +70,7 @@ from anaconda_poker.analysis.review_types import (
     SessionReview,
 )
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.config import Betting, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, start_from_history
 from anaconda_poker.core.state import HandState, LegalActions
@@ -268,7 +268,7 @@ def _best_or_chosen(top: Choice, mine: Choice) -> Choice:
 def _review_pass(
     point: DecisionPoint,
     model: OpponentModel,
-    split: Split,
+    config: TableConfig,
     trials: int,
     rng: np.random.Generator,
     final: int,
@@ -283,9 +283,11 @@ def _review_pass(
     assert point.receiver is not None
     ranked = model.pass_choices(
         knowledge,
+        view=point.view,
+        config=config,
         count=count,
         receiver=point.receiver,
-        split=split,
+        split=config.split,
         trials=trials,
         rng=rng,
         lookahead=ahead,
@@ -311,13 +313,15 @@ def _review_pass(
 def _review_arrange(
     point: DecisionPoint,
     model: OpponentModel,
-    split: Split,
+    config: TableConfig,
     trials: int,
     rng: np.random.Generator,
     final: int,
 ) -> DecisionReview:
     stake = max(final, int(point.view["pot_total"]))
-    ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
+    ranked = model.arrange_choices(
+        point.knowledge, view=point.view, config=config, split=config.split, trials=trials, rng=rng
+    )
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
     top = _best_or_chosen(ranked[0], mine)
@@ -383,6 +387,8 @@ def _review_bet(
         # the same seed for every size: the same deals, so the sizes differ only by the bet
         return model.equity(
             knowledge,
+            view=view,
+            config=config,
             split=config.split,
             trials=trials,
             rng=np.random.default_rng(list(seed)),
@@ -476,9 +482,9 @@ def review_hand(
         kind = point.action.kind
         try:
             if kind is ActionKind.PASS:
-                review = _review_pass(point, model, config.split, trials, rng, final)
+                review = _review_pass(point, model, config, trials, rng, final)
             elif kind is ActionKind.ARRANGE:
-                review = _review_arrange(point, model, config.split, trials, rng, final)
+                review = _review_arrange(point, model, config, trials, rng, final)
             else:
                 review = _review_bet(point, model, config, trials, (seed, k))
         except InvalidSituationError as exc:

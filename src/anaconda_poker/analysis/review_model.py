@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
 from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
 from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.ranges import ActionRead
-from anaconda_poker.core.config import Split
+from anaconda_poker.core.config import Split, TableConfig
 
 __all__ = ["DEFAULT_MODEL", "OpponentModel", "RandomOpponents"]
 
@@ -27,7 +27,10 @@ class OpponentModel(Protocol):
 
     The model is named by ``key``, a short stable name (``"random"``) for JSON and options,
     and ``description``, one English sentence stating it, used as a gettext msgid
-    (e.g. "against random opponents ..."); presenters translate it.
+    (e.g. "against random opponents ..."); presenters translate it. Every question comes
+    with the seat's ``view`` of the moment (``HandState.view(seat)``, RULES.md §7) and the
+    table's ``config``, for models that read more than the equity question (the passes the
+    seat saw, for a pass-aware model).
     """
 
     @property
@@ -44,6 +47,8 @@ class OpponentModel(Protocol):
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         count: int,
         receiver: int,
         split: Split,
@@ -56,7 +61,14 @@ class OpponentModel(Protocol):
         ...
 
     def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
     ) -> list[Choice]:
         """The 21 fives with their equity, best first, each in a reveal order
         (:func:`~anaconda_poker.analysis.advice.arrange_choices`)."""
@@ -66,6 +78,8 @@ class OpponentModel(Protocol):
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         split: Split,
         trials: int,
         rng: np.random.Generator,
@@ -92,6 +106,8 @@ class RandomOpponents:
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         count: int,
         receiver: int,
         split: Split,
@@ -111,7 +127,14 @@ class RandomOpponents:
         )
 
     def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
     ) -> list[Choice]:
         """:func:`~anaconda_poker.analysis.advice.arrange_choices`, all 21 fives."""
         return arrange_choices(knowledge, split=split, trials=trials, rng=rng)
@@ -120,6 +143,8 @@ class RandomOpponents:
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         split: Split,
         trials: int,
         rng: np.random.Generator,
