@@ -404,6 +404,7 @@ def equity_command(
                 rng=seed,
                 exact_limit=exact_limit,
                 opponents=model,
+                best_five=True,
             )
         except AnacondaError as exc:
             raise typer.BadParameter(str(exc)) from None
@@ -419,6 +420,8 @@ def equity_command(
         else:
             table = _result_table(result, split)
             table.caption = f"{table.caption}\n{model_caption(model)}"
+            if len(knowledge.hand) == 7:
+                table.caption += "\n" + _("Seven cards: valued by the best five you can still keep")
             console.print(table)
         return
     if len(knowledge.hand) != 7:
