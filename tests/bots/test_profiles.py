@@ -168,3 +168,18 @@ def test_the_adaptive_bot_learns_its_opponents_from_the_results() -> None:
     maniac = adaptive.book.frequencies("maniac@1")
     station = adaptive.book.frequencies("calling-station@2")
     assert maniac.aggression > REFERENCE.aggression > station.aggression
+
+
+def test_shift_moves_the_reads_part_of_the_way() -> None:
+    log = [(1, "arrange"), (1, "bet"), (0, "call"), (1, "bet"), (0, "call")]
+    books = [OpponentBook(shift=k) for k in (0.0, 0.5, 1.0)]
+    for book in books:
+        for _ in range(40):
+            book.add_hand(_view(log))
+    none, half, full = (b.model("a", DEFAULT).bet_threshold for b in books)
+    assert none == DEFAULT.bet_threshold
+    assert full < 0.15
+    assert half == pytest.approx((none + full) / 2)
+    assert books[0].fold_below(["a"], 0.5) == 0.5
+    with pytest.raises(ValueError, match="shift"):
+        OpponentBook(shift=1.5)

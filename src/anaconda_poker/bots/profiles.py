@@ -111,12 +111,15 @@ class OpponentStats:
         )
 
 
-def _toward(default: float, target: float, freq: float, ref: float, end: float) -> float:
-    """``default`` at ``freq == ref``, moving linearly to ``target`` at ``freq == end``."""
+def _toward(
+    default: float, target: float, freq: float, ref: float, end: float, shift: float = 1.0
+) -> float:
+    """``default`` at ``freq == ref``, moving linearly to ``target`` at ``freq == end``
+    (``shift`` of the way there)."""
     if ref == end:
         return default
     t = min(1.0, max(0.0, (freq - ref) / (end - ref)))
-    return default + t * (target - default)
+    return default + shift * t * (target - default)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -140,18 +143,24 @@ class OpponentBook:
     Args:
         prior: pseudo-actions of the reference population in each frequency, ``>= 0``.
         reference: the reference frequencies.
+        shift: how far the reads move toward the profile, ``0..1`` (0: the default reads
+            for everyone; 1: all the way, e.g. an always-betting opponent's bets read as
+            meaning nothing).
 
     Raises:
-        ValueError: if ``prior < 0``.
+        ValueError: if ``prior < 0`` or ``shift`` is outside ``[0, 1]``.
     """
 
     prior: float = 10.0
     reference: Frequencies = REFERENCE
+    shift: float = 1.0
     stats: dict[str, OpponentStats] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.prior < 0:
             raise ValueError(f"prior must be >= 0 pseudo-actions, got {self.prior}")
+        if not 0.0 <= self.shift <= 1.0:
+            raise ValueError(f"shift must be in [0, 1], got {self.shift}")
 
     def add_hand(self, view: View) -> None:
         """Count every other seat's actions in a finished hand's public log (``view`` is the
@@ -198,10 +207,11 @@ class OpponentBook:
         """``default`` shifted by the opponent's frequencies (module docstring)."""
         freq = self.frequencies(name)
         ref = self.reference
-        bet_threshold = _toward(default.bet_threshold, 0.0, freq.aggression, ref.aggression, 1.0)
-        check_floor = _toward(default.check_floor, 1.0, freq.aggression, ref.aggression, 0.0)
-        call_threshold = _toward(default.call_threshold, 0.0, freq.calling, ref.calling, 1.0)
-        early = _toward(default.early, 0.0, freq.early, ref.early, 1.0)
+        k = self.shift
+        bet_threshold = _toward(default.bet_threshold, 0.0, freq.aggression, ref.aggression, 1.0, k)
+        check_floor = _toward(default.check_floor, 1.0, freq.aggression, ref.aggression, 0.0, k)
+        call_threshold = _toward(default.call_threshold, 0.0, freq.calling, ref.calling, 1.0, k)
+        early = _toward(default.early, 0.0, freq.early, ref.early, 1.0, k)
         return replace(
             default,
             bet_threshold=bet_threshold,
@@ -215,8 +225,10 @@ class OpponentBook:
         mean of ``default · f / f_ref`` over them, at most ``0.95`` (``default`` with no
         opponents)."""
         ref_fold = 1.0 - self.reference.calling
+        k = self.shift
         values = [
-            min(0.95, default * (1.0 - self.frequencies(n).calling) / ref_fold) for n in names
+            min(0.95, default * (1 - k + k * (1.0 - self.frequencies(n).calling) / ref_fold))
+            for n in names
         ]
         return float(np.mean(values)) if values else default
 
