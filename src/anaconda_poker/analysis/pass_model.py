@@ -44,8 +44,9 @@ passing is far too slow to replay per deal and is not offered.
 Public API: :func:`pass_history` (what the seat saw of the passes, from its view),
 :class:`PassingOpponents` (the model; give it as ``opponents=`` to
 :func:`~anaconda_poker.analysis.equity.equity` or
-:func:`~anaconda_poker.analysis.advice.arrange_choices`) and :func:`passing_opponents`
-(both from a view in one call).
+:func:`~anaconda_poker.analysis.advice.arrange_choices`, or to
+:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices` to rank passes) and
+:func:`passing_opponents` (both from a view in one call).
 """
 
 from __future__ import annotations
