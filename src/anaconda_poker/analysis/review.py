@@ -7,10 +7,13 @@ through the engine and, just before each of the seat's actions, the review reads
 cards, the public log) and ``legal_actions(seat)``. Cards the seat could not know are never
 read, even when the history holds them (a terminal save holds every seat's cards).
 
-Each decision is priced by an :class:`OpponentModel` (today :class:`RandomOpponents`, the
-project's equity calculator: opponents' unknown cards random among the unseen cards, their
-bets read as strength by the range model of :mod:`anaconda_poker.analysis.ranges`). Values
-are **expected chips from this decision on** (chips already in the pot are sunk):
+Each decision is priced by an :class:`OpponentModel` (:mod:`.review_model`): by default
+:class:`PassingOpponents`, the pass-aware model of :mod:`anaconda_poker.analysis.pass_model`
+(opponents who passed like a solid player) for the arrangement and the bets, with the
+seat's own passes priced against random opponents; :class:`RandomOpponents` is the equity
+calculator's older model for everything. Opponents' bets are read as strength by the range
+model of :mod:`anaconda_poker.analysis.ranges`. Values are **expected chips from this
+decision on** (chips already in the pot are sunk):
 
 * **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
   expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
@@ -61,7 +64,12 @@ from anaconda_poker.analysis.equity import (
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import read_log
-from anaconda_poker.analysis.review_model import DEFAULT_MODEL, OpponentModel, RandomOpponents
+from anaconda_poker.analysis.review_model import (
+    DEFAULT_MODEL,
+    OpponentModel,
+    PassingOpponents,
+    RandomOpponents,
+)
 from anaconda_poker.analysis.review_types import (
     DecisionReview,
     HandReview,
@@ -84,6 +92,7 @@ __all__ = [
     "HandReview",
     "OpponentModel",
     "Option",
+    "PassingOpponents",
     "RandomOpponents",
     "ReviewError",
     "ReviewPhase",
