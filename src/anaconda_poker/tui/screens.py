@@ -54,6 +54,9 @@ class ShowdownScreen(ModalScreen[str]):
     Dismissed with ``"next"``, ``"game"``, ``"summary"``, ``"review"`` or ``"quit"``.
     """
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#showdown-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "choose('next')", show=False),
         Binding("g", "choose('game')", show=False),
@@ -181,6 +184,9 @@ class GameChoiceScreen(ModalScreen[Split | None]):
 class HelpScreen(ModalScreen[None]):
     """Keys and typed commands."""
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#help-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,enter", "close", show=False)
     ]
@@ -249,6 +255,9 @@ class SummaryScreen(Screen[bool]):
     ``can_return``, Enter and Escape go back to the table (dismissed with ``False``): Enter is
     the habit key of "Next hand", so it must not end the session; without it they leave too."""
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#summary-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", show=False),
         Binding("enter,escape", "back", show=False),
