@@ -198,3 +198,17 @@ def test_the_output_names_its_opponent_model() -> None:
         "--passes-done", "0", "--json",
     )  # fmt: skip
     assert code == 0 and json.loads(out)["passes_replayed"] == 0
+
+
+def test_pass_advice_replays_the_passes_before_the_one_asked_about() -> None:
+    code, out = run(
+        "--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--split", "high_only",
+        "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400", "--seed", "3",
+    )  # fmt: skip
+    assert code == 0, out
+    assert "passed like the heuristic bot (1 passes replayed" in flat(out)
+    code, out = run(
+        "--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--advise", "pass",
+        "--opponents", "random", "--trials", "400", "--seed", "3",
+    )  # fmt: skip
+    assert code == 0 and "Opponents hold random cards" in flat(out)

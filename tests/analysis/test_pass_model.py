@@ -152,3 +152,50 @@ def test_bad_histories_and_policies_are_refused() -> None:
         PassingOpponents(PassHistory(seat=0, seats=(0, 1), hand=hand), Split.HIGH_ONLY, "shark")
     with pytest.raises(ValueError, match="spectator"):
         pass_history({"you": None, "seats": [], "log": []}, TableConfig())
+
+
+def test_unarranged_opponents_play_the_five_the_heuristic_bot_keeps() -> None:
+    """Oracle: the bot's own best_five of each sampled seven, valued high and low."""
+    from anaconda_poker.analysis.equity import OpponentInfo
+    from anaconda_poker.analysis.values import hand_values
+    from anaconda_poker.bots.heuristic import best_five
+
+    split = Split.HIGH_LOW_8
+    seats = (0, 1, 2)
+    hand = tuple(parse_codes("Ac 2d 3h 4s 6c 6d 6h"))
+    model = PassingOpponents(PassHistory(seat=0, seats=seats, hand=hand), split)
+    opponents = (
+        OpponentInfo(seat=1, known=tuple(parse_codes("Kd"))),
+        OpponentInfo(seat=2, revealed=tuple(parse_codes("9c"))),
+    )
+    rng = np.random.default_rng(3)
+    pool = [c for c in range(52) if c not in hand and c not in parse_codes("Kd 9c")]
+    deals = np.stack([rng.permutation(pool)[:12] for _ in range(200)]).astype(np.uint8)
+    highs = np.zeros((200, 2), dtype=np.int64) - 5
+    lows = highs.copy()
+    h, lo = model.arranged_values(opponents, deals, split, highs, lows)
+    sevens = [[*parse_codes("Kd"), *map(int, row[:6])] for row in deals]
+    want_h, want_l = hand_values(
+        np.asarray([best_five(seven, split) for seven in sevens], dtype=np.uint8), split
+    )
+    assert h[:, 0].tolist() == want_h.tolist() and lo[:, 0].tolist() == want_l.tolist()
+    assert (h[:, 1] == -5).all() and (lo[:, 1] == -5).all()  # shown cards: kept as given
+
+
+def test_a_seven_card_hand_is_valued_by_the_best_five_it_can_keep() -> None:
+    """The issue's hand: against random opponents its best high and best low of seven
+    seemed worth a 0.80 share and a 0.62 scoop, though no five plays both; valued by its
+    best five (trip sixes here) it is worth the best arrangement's share exactly, on the
+    same deals (the issue measured 0.52)."""
+    from anaconda_poker.analysis.advice import arrange_choices
+    from anaconda_poker.analysis.equity import OpponentInfo, SeatKnowledge
+
+    hand = tuple(parse_codes("Ac 2d 3h 4s 6c 6d 6h"))
+    me = SeatKnowledge(hand=hand, opponents=tuple(OpponentInfo(seat=s) for s in (1, 2, 3)))
+    split = Split.HIGH_LOW_8
+    seven = equity(me, split=split, trials=4000, rng=2, exact_limit=0)
+    best = equity(me, split=split, trials=4000, rng=2, exact_limit=0, best_five=True)
+    ranked = arrange_choices(me, split=split, trials=4000, rng=2, exact_limit=0)
+    assert seven.share > 0.75 and seven.scoop > 0.5
+    assert best == ranked[0].result
+    assert 0.45 < best.share < 0.58 and best.scoop < seven.scoop - 0.15

@@ -71,7 +71,7 @@ def _flatness(read: ActionRead) -> float:
 
 
 def test_an_always_betting_opponent_is_read_as_betting_any_two_cards() -> None:
-    book = OpponentBook()
+    book = OpponentBook(shift=1.0, margin=0.0)  # all the way: the extreme reads
     for _ in range(40):
         book.add_hand(
             _view([(1, "arrange"), (1, "bet"), (0, "call"), (1, "bet"), (0, "raise"), (1, "raise")])
@@ -87,7 +87,7 @@ def test_an_always_betting_opponent_is_read_as_betting_any_two_cards() -> None:
 
 
 def test_a_calling_station_gives_no_fold_equity_and_its_calls_and_checks_say_nothing() -> None:
-    book = OpponentBook()
+    book = OpponentBook(shift=1.0, margin=0.0)
     for _ in range(40):
         book.add_hand(
             _view([(1, "arrange"), (1, "check"), (0, "bet"), (1, "call"), (0, "bet"), (1, "call")])
@@ -168,3 +168,33 @@ def test_the_adaptive_bot_learns_its_opponents_from_the_results() -> None:
     maniac = adaptive.book.frequencies("maniac@1")
     station = adaptive.book.frequencies("calling-station@2")
     assert maniac.aggression > REFERENCE.aggression > station.aggression
+
+
+def test_shift_moves_the_reads_part_of_the_way() -> None:
+    log = [(1, "arrange"), (1, "bet"), (0, "call"), (1, "bet"), (0, "call")]
+    books = [OpponentBook(shift=k, margin=0.0) for k in (0.0, 0.5, 1.0)]
+    for book in books:
+        for _ in range(40):
+            book.add_hand(_view(log))
+    none, half, full = (b.model("a", DEFAULT).bet_threshold for b in books)
+    assert none == DEFAULT.bet_threshold
+    assert full < 0.15
+    assert half == pytest.approx((none + full) / 2)
+    assert books[0].fold_below(["a"], 0.5) == 0.5
+    with pytest.raises(ValueError, match="shift"):
+        OpponentBook(shift=1.5)
+
+
+def test_by_default_only_clear_outliers_move_and_half_way() -> None:
+    book = OpponentBook()  # shift 0.5, margin 0.2
+    usual = [(1, "arrange")] + [(1, "bet")] * 13 + [(1, "check")] * 7  # aggression ~0.65
+    wild = [(1, "arrange")] + [(1, "bet")] * 20  # always bets
+    for _ in range(10):
+        book.add_hand(_view(usual, names=("me", "usual", "b")))
+        book.add_hand(_view(wild, names=("me", "wild", "b")))
+    assert book.model("usual", DEFAULT) == DEFAULT  # within the margin: the default reads
+    wild_threshold = book.model("wild", DEFAULT).bet_threshold
+    # half way to 0 at most (the prior keeps its frequency just under 1)
+    assert DEFAULT.bet_threshold / 2 <= wild_threshold < 0.6 * DEFAULT.bet_threshold
+    with pytest.raises(ValueError, match="margin"):
+        OpponentBook(margin=-0.1)

@@ -239,7 +239,8 @@ async def wait_playing(
     under a newer epoch than ``since``."""
     started = time.monotonic()
     while True:
-        now_owners, now_events = owners(engine), last_events(engine)
+        now_owners = await asyncio.to_thread(owners, engine)
+        now_events = await asyncio.to_thread(last_events, engine)
         pending = [
             t
             for t in tables
@@ -320,13 +321,13 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
             print(f"[{time.monotonic() - t0:.1f}] playing")
 
             # ---- SIGKILL the node that runs the most tables
-            held = owners(engine)
+            held = await asyncio.to_thread(owners, engine)
             counts = {n: sum(1 for o, _, _ in held.values() if o == n) for n in names}
             victim = max(counts, key=lambda n: counts[n])
             orphaned = [t for t, (o, _, _) in held.items() if o == victim]
-            before = last_events(engine)
+            before = await asyncio.to_thread(last_events, engine)
             welcomes = [h.welcomes for h in humans]
-            nodes[victim].signal(signal.SIGKILL)
+            await asyncio.to_thread(nodes[victim].signal, signal.SIGKILL)
             took = await wait_playing(
                 engine, orphaned, set(names) - {victim}, before, tmp_path, humans
             )
@@ -342,13 +343,13 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
                 await asyncio.sleep(0.2)
             print(f"[{time.monotonic() - t0:.1f}] clients back")
             nodes[victim].start()
-            nodes[victim].wait_ready()
+            await asyncio.to_thread(nodes[victim].wait_ready)
             print(f"[{time.monotonic() - t0:.1f}] victim up")
 
             # ---- rolling restart: SIGTERM one node at a time, start it again
             restarted: set[str] = set()
             while len(restarted) < len(names):  # the busiest node not yet restarted first
-                held = owners(engine)
+                held = await asyncio.to_thread(owners, engine)
                 counts = {
                     n: sum(1 for o, _, _ in held.values() if o == n)
                     for n in names
@@ -356,9 +357,10 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
                 }
                 name = max(counts, key=lambda n: counts[n])
                 restarted.add(name)
-                before = last_events(engine)
+                before = await asyncio.to_thread(last_events, engine)
                 moved = [t for t, (o, _, _) in held.items() if o == name]
-                nodes[name].signal(signal.SIGTERM)
+                # never block this loop: its clients must answer the node's close handshake
+                await asyncio.to_thread(nodes[name].signal, signal.SIGTERM)
                 # uvicorn shuts down gracefully, then re-raises SIGTERM: status -15
                 assert "released" in nodes[name].log_tail(), nodes[name].log_tail()
                 took = await wait_playing(
@@ -367,7 +369,7 @@ async def test_three_nodes_survive_a_kill_and_a_rolling_restart(
                 print(f"rolling restart: {len(moved)} tables of {name} playing again after "
                       f"{took:.1f} s")  # fmt: skip
                 nodes[name].start()
-                nodes[name].wait_ready()
+                await asyncio.to_thread(nodes[name].wait_ready)
                 print(f"[{time.monotonic() - t0:.1f}] {name} up")
             for human in humans:
                 human.stop = True

@@ -305,6 +305,8 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
                 # the table allows it: suggestions and the seat's equity arrive
                 p.wait_for_selector("#suggest-high:not([disabled])")
                 assert re.search(r"Your equity now: \d+% of the pot", p.inner_text("#equity"))
+                # it says which opponents it assumes (the pass-aware model, 3 passes made)
+                assert "passed like the heuristic bot (3 passes" in p.inner_text("#equity-model")
             shot(p, f"desktop-en-{'showdown' if phase == 'complete' else phase}")
 
     ended: dict[str, str] = {}

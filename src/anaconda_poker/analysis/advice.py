@@ -306,6 +306,8 @@ def arrange_choices(
     exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng)
     for deals in batches:
         oh, ol = opponent_values(active, deals, split)
+        if opponents is not None:
+            oh, ol = opponents.arranged_values(active, deals, split, oh, ol)
         field = FieldBest.of(oh, ol)
         Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
     results = _results(accs, exact=exact, opponents=len(active))

@@ -24,7 +24,8 @@ IntArray = NDArray[np.int64]
 CardArray = NDArray[np.uint8]
 
 if TYPE_CHECKING:
-    from anaconda_poker.analysis.equity import SeatKnowledge
+    from anaconda_poker.analysis.equity import OpponentInfo, SeatKnowledge
+    from anaconda_poker.core.config import Split
 
 _CHUNK = 8_192
 """Monte Carlo deals evaluated per NumPy batch: the temporaries of a batch stay in the CPU
@@ -55,6 +56,19 @@ class DealSource(Protocol):
         needs: Sequence[int] | None = None,
     ) -> tuple[bool, Iterable[CardArray]]:
         """``(exact, batches)`` as :func:`~anaconda_poker.analysis.equity.deal_batches`."""
+        ...
+
+    def arranged_values(
+        self,
+        opponents: Sequence[OpponentInfo],
+        deals: CardArray,
+        split: Split,
+        highs: IntArray,
+        lows: IntArray,
+    ) -> tuple[IntArray, IntArray]:
+        """The opponents' values as the model has them arrange: given the values of their
+        best fives (``highs``/``lows``, int64[n, k], from ``deals``), the values to score
+        (the random model keeps them)."""
         ...
 
 

@@ -24,6 +24,9 @@ The model (each point is a documented assumption, not a rule of the game):
   and its best low five, even where one five could not do both (RULES.md §5 makes the same
   five play both ways). This flatters unarranged hands slightly and is exact once a hand's
   five are fixed (a five-card ``hand`` of this seat; an opponent with five cards showing).
+  ``best_five=True`` values the seat's own seven by the best five it can still choose
+  instead (the ``equity`` command and the web do); the pass-aware model has unarranged
+  opponents play the five their policy arranges.
 * **One pot**, no side pots, no odd chips: the pot share is ``high share`` in ``high_only``
   and ``(high share + low share) / 2`` in split games when some hand qualifies for low
   (RULES.md §5), ``high share`` otherwise. Ties share a half equally.
@@ -45,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 
@@ -75,7 +79,7 @@ from anaconda_poker.analysis.strength import (
     strength_percentiles,
     strength_percentiles_reference,
 )
-from anaconda_poker.analysis.values import one_hand_values
+from anaconda_poker.analysis.values import hand_values, one_hand_values
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError
@@ -280,6 +284,7 @@ def equity(
     reads: Mapping[int, ActionRead] | None = None,
     range_model: RangeModel | None = None,
     opponents: DealSource | None = None,
+    best_five: bool = False,
 ) -> EquityResult:
     """Showdown equity of the asking seat (model: module docstring).
 
@@ -320,6 +325,11 @@ def equity(
             (:func:`deal_batches`), or a model such as
             :class:`~anaconda_poker.analysis.pass_model.PassingOpponents` (opponents whose
             hands were built by passing); every weighting above applies on top.
+        best_five: value a seven-card hand by the five the seat can still choose: each of
+            its 21 fives is scored on the same deals and the result is the best five's
+            (its expected share, then its chances); ``False`` (the bots' default) scores the
+            best high and the best low of the seven, as if one hand could play both
+            (module docstring).
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -342,9 +352,13 @@ def equity(
         for i, o in enumerate(active)
         if (r := (reads or {}).get(o.seat)) is not None and not r.silent
     ]
-    acc = Accumulator()
-    mine = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
-    my_h, my_l = np.array([mine[0]], dtype=np.int64), np.array([mine[1]], dtype=np.int64)
+    if best_five and len(knowledge.hand) == PLAYABLE_CARDS:
+        fives = np.asarray(list(combinations(knowledge.hand, FIVE)), dtype=np.uint8)
+        mine_h, mine_l = hand_values(fives, split)
+    else:
+        one = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
+        mine_h, mine_l = np.array([one[0]], dtype=np.int64), np.array([one[1]], dtype=np.int64)
+    accs = [Accumulator() for _ in range(len(mine_h))]
     deal = deal_batches if opponents is None else opponents.deal_batches
     exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen)
     for deals in batches:
@@ -352,6 +366,8 @@ def equity(
             active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
         )
         highs, lows = field.highs, field.lows
+        if opponents is not None:
+            highs, lows = opponents.arranged_values(active, deals, split, highs, lows)
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
             pct = strength_percentiles(highs, lows, split)
@@ -370,20 +386,25 @@ def equity(
                     careful[:, i] = True  # it bets by the strength of the five it plays
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
-        now = outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split)
-        acc.add(now, weights)
+        best = FieldBest.of(highs, lows)
+        weak = None
         if pot is not None:
             weak = strength_percentiles(highs, lows, split) < fold_below
             for i, read in read_cols:
                 if read.roll_bets:
                     weak[:, i] = False  # it bet or raised its fixed five: it calls
-            callers = (~weak).sum(axis=1)
-            called = outcome(
-                int(my_h[0]),
-                int(my_l[0]),
-                FieldBest.of(np.where(weak, -1, highs), np.where(weak, -1, lows)),
-                split,
-            )
-            gains = called.share * (pot + (callers + 1) * bet) - bet - now.share * pot
-            acc.add_gain(gains, weights)
-    return acc.result(exact=exact, opponents=len(active))
+        for acc, my_h, my_l in zip(accs, mine_h.tolist(), mine_l.tolist(), strict=True):
+            now = outcome(my_h, my_l, best, split)
+            acc.add(now, weights)
+            if weak is not None and pot is not None:
+                callers = (~weak).sum(axis=1)
+                called = outcome(
+                    my_h,
+                    my_l,
+                    FieldBest.of(np.where(weak, -1, highs), np.where(weak, -1, lows)),
+                    split,
+                )
+                gains = called.share * (pot + (callers + 1) * bet) - bet - now.share * pot
+                acc.add_gain(gains, weights)
+    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    return max(results, key=lambda r: (r.share, r.win_high))

@@ -22,9 +22,12 @@ than random sevens, and a seat's equity against random opponents is badly overst
    seat passed that cannot have moved) that the replay moved elsewhere is swapped back
    for a random other card of that opponent's.
 
-The sampled opponents then play as in the random model: each active opponent's best five
-of its seven given what it has shown, and the betting-range weights, consistency and
-careless-arranger options of :func:`~anaconda_poker.analysis.equity.equity` apply on top.
+The sampled opponents then arrange: one that has shown nothing plays the five the policy
+keeps (:meth:`PassingOpponents.arranged_values`: one five for both halves, where the random
+model credits a seven with its best high and its best low even if no five plays both); one
+that has shown cards plays its best five containing them. The betting-range weights,
+consistency and careless-arranger options of :func:`~anaconda_poker.analysis.equity.equity`
+apply on top.
 Passes not made yet are not simulated (the seat's hand is valued as it is now).
 
 **Assumptions** (documented approximations): every opponent passes like the policy (a
@@ -41,8 +44,9 @@ passing is far too slow to replay per deal and is not offered.
 Public API: :func:`pass_history` (what the seat saw of the passes, from its view),
 :class:`PassingOpponents` (the model; give it as ``opponents=`` to
 :func:`~anaconda_poker.analysis.equity.equity` or
-:func:`~anaconda_poker.analysis.advice.arrange_choices`) and :func:`passing_opponents`
-(both from a view in one call).
+:func:`~anaconda_poker.analysis.advice.arrange_choices`, or to
+:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices` to rank passes) and
+:func:`passing_opponents` (both from a view in one call).
 """
 
 from __future__ import annotations
@@ -54,10 +58,11 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, as_generator
-from anaconda_poker.analysis.equity import InvalidSituationError, SeatKnowledge
+from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, IntArray, as_generator
+from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
-from anaconda_poker.analysis.potential import best_passes
+from anaconda_poker.analysis.potential import best_fives, best_passes
+from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Direction, Split, TableConfig
 
@@ -181,6 +186,8 @@ class PassingOpponents:
         history: the passes so far, as the asking seat saw them.
         split: the game (the pass policy plays for it).
         policy: ``"heuristic"`` (default) or ``"random"`` (:data:`POLICIES`).
+        arrange: opponents that have shown nothing play the five the policy arranges
+            (:meth:`arranged_values`); ``False``: their best high and best low of seven.
 
     Raises:
         ValueError: for an unknown policy.
@@ -189,6 +196,7 @@ class PassingOpponents:
     history: PassHistory
     split: Split
     policy: str = "heuristic"
+    arrange: bool = True
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -246,6 +254,47 @@ class PassingOpponents:
                 yield (np.concatenate(cols, axis=1) if cols else np.zeros((b, 0), dtype=np.uint8))
 
         return False, batches()
+
+    def arranged_values(
+        self,
+        opponents: Sequence[OpponentInfo],
+        deals: CardArray,
+        split: Split,
+        highs: IntArray,
+        lows: IntArray,
+    ) -> tuple[IntArray, IntArray]:
+        """Opponents that have shown nothing play the five the policy arranges
+        (:func:`~anaconda_poker.analysis.potential.best_fives`: one five for both halves,
+        where their best high and best low of seven might need two); opponents with shown
+        cards keep their best five containing them; with ``arrange=False`` or the random
+        policy every opponent keeps its best fives (``highs``/``lows`` unchanged).
+
+        Args:
+            opponents, deals, split: as :func:`~anaconda_poker.analysis.opponents.
+                opponent_values`.
+            highs, lows: that function's values, int64[n, len(opponents)].
+        """
+        if not self.arrange or self.policy != "heuristic":
+            return highs, lows
+        n = deals.shape[0]
+        offsets = np.cumsum([0] + [o.unknown for o in opponents]).tolist()
+        plain = [i for i, o in enumerate(opponents) if not o.revealed and o.unknown]
+        if not plain:
+            return highs, lows
+        sevens = np.concatenate(
+            [
+                np.concatenate(
+                    [_rows(opponents[i].known, n), deals[:, offsets[i] : offsets[i + 1]]], axis=1
+                )
+                for i in plain
+            ]
+        )
+        h, lo = hand_values(best_fives(sevens, split), split)
+        highs, lows = highs.copy(), lows.copy()
+        for j, i in enumerate(plain):
+            highs[:, i] = h[j * n : (j + 1) * n]
+            lows[:, i] = lo[j * n : (j + 1) * n]
+        return highs, lows
 
     def sample_hands(
         self, knowledge: SeatKnowledge, trials: int, rng: np.random.Generator

@@ -35,19 +35,29 @@ class AdaptiveBot(MonteCarloBot):
         rng: the only source of randomness.
         prior: pseudo-actions of the reference population behind every opponent's
             frequencies (:class:`~anaconda_poker.bots.profiles.OpponentBook`), ``>= 0``.
+        shift: how far the reads move toward each profile, ``0..1`` (``OpponentBook``).
+        margin: frequencies this close to the reference's keep the default reads.
         options: the montecarlo bot's options (``samples``, ...).
 
     Raises:
-        ValueError: if ``samples < 1`` or ``prior < 0``.
+        ValueError: if ``samples < 1``, ``prior < 0``, or ``shift`` or ``margin`` outside
+            ``[0, 1]``.
     """
 
     name = "adaptive"
 
     def __init__(
-        self, *, config: TableConfig, rng: random.Random, prior: float = 10.0, **options: Any
+        self,
+        *,
+        config: TableConfig,
+        rng: random.Random,
+        prior: float = 10.0,
+        shift: float = 0.5,
+        margin: float = 0.2,
+        **options: Any,
     ) -> None:
         super().__init__(config=config, rng=rng, **options)
-        self.book = OpponentBook(prior=prior)
+        self.book = OpponentBook(prior=prior, shift=shift, margin=margin)
         self._default_fold_below = self.fold_below
 
     def observe_result(self, view: View) -> None:

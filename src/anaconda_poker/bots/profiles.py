@@ -16,18 +16,23 @@ log, :func:`~anaconda_poker.bots.protocol.observe_result`), each opponent's acti
 
 Each frequency is shrunk toward the reference population's (:data:`REFERENCE`, measured on
 ``heuristic`` and ``montecarlo`` bots) with ``prior`` pseudo-actions, so a few hands move
-nothing and a regular opponent keeps the default reads. Then, per opponent:
+nothing. Frequencies within ``margin`` (0.2) of the reference keep the default reads (the
+bots the reads were tuned on vary that much); beyond it a read moves linearly, reaching
+``shift`` (one half) of the way to its extreme at frequency 0 or 1. Per opponent:
 
-* looser betting than the reference (``a > a_ref``) lowers its bet threshold linearly to 0
-  at ``a = 1`` (an opponent that always bets: its bets say nothing); tighter betting than
-  the reference raises the check floor linearly to 1 at ``a = 0`` (an opponent that never
-  bets: its checks say nothing);
-* looser calling than the reference lowers its call threshold likewise (a calling station's
-  calls say nothing);
-* early aggression above the reference scales the early tilt down to 0 at ``e = 1``;
-* the share of its hands that fold to a bet in the one-round bet pricing (``fold_below``
-  of :func:`~anaconda_poker.analysis.equity.equity`) is the default times ``f / f_ref``
-  (no folds, no fold equity: bets are priced as value bets against callers).
+* looser betting than the reference (``a > a_ref``) lowers its bet threshold toward 0
+  (an opponent that always bets: its bets say less); tighter betting raises the check
+  floor toward 1 (an opponent that never bets: its checks say less);
+* looser calling than the reference lowers its call threshold toward 0;
+* early aggression above the reference lowers the early tilt toward 0;
+* the strength percentile below which it folds to a bet in the one-round bet pricing
+  (``fold_below`` of :func:`~anaconda_poker.analysis.equity.equity`) moves toward 0 for
+  looser calling (less fold equity) and toward 0.95 for tighter.
+
+Half way, not all the way: the calculator deals opponents random cards, which makes hands
+built by purposeful passing look weaker than they are (issue 16 §1), and the default reads
+partly make up for it. Measured (README, "Opponent modelling and the exploiter checks"), a
+full move lost chips against bluffers and stations that the half move keeps.
 
 This is frequency-based opponent modelling (Billings et al., *The challenge of poker*,
 Artificial Intelligence 134, 2002, §5: action frequencies per opponent and context), kept to
@@ -111,12 +116,22 @@ class OpponentStats:
         )
 
 
-def _toward(default: float, target: float, freq: float, ref: float, end: float) -> float:
-    """``default`` at ``freq == ref``, moving linearly to ``target`` at ``freq == end``."""
-    if ref == end:
+def _toward(
+    default: float,
+    target: float,
+    freq: float,
+    ref: float,
+    end: float,
+    shift: float = 1.0,
+    margin: float = 0.0,
+) -> float:
+    """``default`` while ``freq`` is within ``margin`` of ``ref``, then moving linearly to
+    ``shift`` of the way to ``target`` at ``freq == end``."""
+    span = abs(end - ref) - margin
+    if span <= 0:
         return default
-    t = min(1.0, max(0.0, (freq - ref) / (end - ref)))
-    return default + t * (target - default)
+    t = min(1.0, max(0.0, ((freq - ref) / (end - ref) * abs(end - ref) - margin) / span))
+    return default + shift * t * (target - default)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -140,18 +155,29 @@ class OpponentBook:
     Args:
         prior: pseudo-actions of the reference population in each frequency, ``>= 0``.
         reference: the reference frequencies.
+        shift: how far the reads move toward the profile, ``0..1`` (0: the default reads
+            for everyone; 1: all the way, e.g. an always-betting opponent's bets read as
+            meaning nothing).
+        margin: frequencies within this distance of the reference leave the reads as they
+            are (``0..1``): only clear outliers are read their own way.
 
     Raises:
-        ValueError: if ``prior < 0``.
+        ValueError: if ``prior < 0``, or ``shift`` or ``margin`` is outside ``[0, 1]``.
     """
 
     prior: float = 10.0
     reference: Frequencies = REFERENCE
+    shift: float = 0.5
+    margin: float = 0.2
     stats: dict[str, OpponentStats] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.prior < 0:
             raise ValueError(f"prior must be >= 0 pseudo-actions, got {self.prior}")
+        if not 0.0 <= self.shift <= 1.0:
+            raise ValueError(f"shift must be in [0, 1], got {self.shift}")
+        if not 0.0 <= self.margin <= 1.0:
+            raise ValueError(f"margin must be in [0, 1], got {self.margin}")
 
     def add_hand(self, view: View) -> None:
         """Count every other seat's actions in a finished hand's public log (``view`` is the
@@ -198,10 +224,13 @@ class OpponentBook:
         """``default`` shifted by the opponent's frequencies (module docstring)."""
         freq = self.frequencies(name)
         ref = self.reference
-        bet_threshold = _toward(default.bet_threshold, 0.0, freq.aggression, ref.aggression, 1.0)
-        check_floor = _toward(default.check_floor, 1.0, freq.aggression, ref.aggression, 0.0)
-        call_threshold = _toward(default.call_threshold, 0.0, freq.calling, ref.calling, 1.0)
-        early = _toward(default.early, 0.0, freq.early, ref.early, 1.0)
+        k, m = self.shift, self.margin
+        bet_threshold = _toward(
+            default.bet_threshold, 0.0, freq.aggression, ref.aggression, 1.0, k, m
+        )
+        check_floor = _toward(default.check_floor, 1.0, freq.aggression, ref.aggression, 0.0, k, m)
+        call_threshold = _toward(default.call_threshold, 0.0, freq.calling, ref.calling, 1.0, k, m)
+        early = _toward(default.early, 0.0, freq.early, ref.early, 1.0, k, m)
         return replace(
             default,
             bet_threshold=bet_threshold,
@@ -212,12 +241,18 @@ class OpponentBook:
 
     def fold_below(self, names: Iterable[str], default: float) -> float:
         """The strength percentile below which the opponents ``names`` fold to a bet: the
-        mean of ``default · f / f_ref`` over them, at most ``0.95`` (``default`` with no
-        opponents)."""
-        ref_fold = 1.0 - self.reference.calling
-        values = [
-            min(0.95, default * (1.0 - self.frequencies(n).calling) / ref_fold) for n in names
-        ]
+        mean over them of ``default`` moved toward 0 for players who call more than the
+        reference and toward 0.95 for players who fold more (as the thresholds move), or
+        ``default`` with no opponents."""
+        ref = self.reference.calling
+        k, m = self.shift, self.margin
+        values = []
+        for name in names:
+            calling = self.frequencies(name).calling
+            if calling >= ref:
+                values.append(_toward(default, 0.0, calling, ref, 1.0, k, m))
+            else:
+                values.append(_toward(default, 0.95, calling, ref, 0.0, k, m))
         return float(np.mean(values)) if values else default
 
     def reads(

@@ -28,6 +28,7 @@ from anaconda_poker.analysis.equity import (
     SeatKnowledge,
     equity,
 )
+from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
 from anaconda_poker.cli.main import app
 from anaconda_poker.cli.wording import choice_option
@@ -404,6 +405,7 @@ def equity_command(
                 rng=seed,
                 exact_limit=exact_limit,
                 opponents=model,
+                best_five=True,
             )
         except AnacondaError as exc:
             raise typer.BadParameter(str(exc)) from None
@@ -419,6 +421,8 @@ def equity_command(
         else:
             table = _result_table(result, split)
             table.caption = f"{table.caption}\n{model_caption(model)}"
+            if len(knowledge.hand) == 7:
+                table.caption += "\n" + _("Seven cards: valued by the best five you can still keep")
             console.print(table)
         return
     if len(knowledge.hand) != 7:
@@ -439,19 +443,37 @@ def equity_command(
                         param_hint="--passed",
                     )
                 count = PASS_SCHEDULE[sums.index(done)]
-            choices = pass_choices(
-                knowledge,
-                count=count,
-                receiver=pass_to,
-                split=split,
-                trials=trials,
-                rng=seed,
-                exact_limit=exact_limit,
-            )
+            if model is not None and (passes_done is None or pass_count is None):
+                # the pass asked about follows the passes --passed lists (0 to 2 of them)
+                gave = parse_seat_cards(passed, option="--passed", default_seat=1)
+                made = sum(len(v) for v in gave.values())
+                sums = [sum(PASS_SCHEDULE[:i]) for i in range(len(PASS_SCHEDULE))]
+                model = build_model(
+                    knowledge=knowledge,
+                    players=players,
+                    split=split,
+                    passed=passed,
+                    received=received,
+                    dead=dead,
+                    passes_done=sums.index(made) if made in sums else passes_done,
+                    policy=pass_policy.value,
+                )
+            if model is None:
+                choices = pass_choices(
+                    knowledge,
+                    count=count,
+                    receiver=pass_to,
+                    split=split,
+                    trials=trials,
+                    rng=seed,
+                    exact_limit=exact_limit,
+                )
+            else:
+                choices = passing_pass_choices(
+                    knowledge, model, count=count, receiver=pass_to, trials=trials, rng=seed
+                )
             title = _("Cards to pass to seat {seat}, best first", seat=pass_to)
-            caption = _(
-                "Pass advice assumes random opponents: the passing model does not rank passes yet"
-            )
+            caption = model_caption(model)
         else:
             choices = arrange_choices(
                 knowledge,

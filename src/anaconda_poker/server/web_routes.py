@@ -272,7 +272,9 @@ def _advise(
             both = next((c for c in ranked if frozenset(c.cards) in frontier), ranked[0])
             out["both"] = _cards(both.cards)
     if with_equity:
-        result = seat_equity(knowledge, split=split, trials=ADVICE_TRIALS, rng=0, opponents=model)
+        result = seat_equity(
+            knowledge, split=split, trials=ADVICE_TRIALS, rng=0, opponents=model, best_five=True
+        )
         out["equity"] = {
             **result.to_dict(),
             "opponents": "passing",
