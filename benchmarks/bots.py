@@ -40,7 +40,7 @@ from rich.console import Console
 from rich.table import Table
 
 from anaconda_poker import tablecache
-from anaconda_poker.analysis import equity as equity_module
+from anaconda_poker.analysis import dealing as dealing_module
 from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.montecarlo import MonteCarloBot
@@ -54,7 +54,7 @@ from anaconda_poker.core.state import LegalActions
 
 SEATS = ("montecarlo", "heuristic", "random", "random")
 EVALUATE = batch._evaluate
-SAMPLE_DEALS = equity_module.sample_deals
+SAMPLE_DEALS = dealing_module.sample_deals
 
 
 class Run:
@@ -83,7 +83,7 @@ class Run:
         MonteCarloBot.act = timed  # type: ignore[method-assign]
         if self.name == "reference":
             batch._evaluate = functools.partial(EVALUATE, light=False)  # type: ignore[assignment]
-            equity_module.sample_deals = sample_deals_reference
+            dealing_module.sample_deals = sample_deals_reference
         try:
             cpu, wall = time.process_time(), time.perf_counter()
             states = [play_hand(self.spec, block, r) for r in range(self.spec.block_hands(block))]
@@ -92,7 +92,7 @@ class Run:
         finally:
             MonteCarloBot.act = original  # type: ignore[method-assign]
             batch._evaluate = EVALUATE
-            equity_module.sample_deals = SAMPLE_DEALS
+            dealing_module.sample_deals = SAMPLE_DEALS
         n = len(self.spec.seats)
         for rotation, state in enumerate(states):
             result = state.result

@@ -12,6 +12,11 @@ Rows (best of ``--repeat`` runs each):
 - ours, after arranging: a fixed five against 4 opponents who have shown two cards each
   (each opponent's best five containing its two shown cards: 10 five-card subsets per
   opponent per trial);
+- ours, the first question against the pass-aware model
+  (:mod:`anaconda_poker.analysis.pass_model`): each trial replays three rounds of passing
+  (3, 2, 1 cards) by the heuristic bot's policy for the 4 opponents (every pass choice of
+  every opponent scored, 35 + 21 + 7 subsets) before the showdown; the seat's own passes
+  are unknown and sampled;
 - eval7's C Monte Carlo loop ``py_hand_vs_range_monte_carlo``: heads-up hold'em, one hand
   against a random hand, a random board (2 seven-card high evaluations per trial);
 - eval7's ``evaluate`` in a Python loop: 5-player hold'em showdowns from a shuffled deck
@@ -33,15 +38,21 @@ from rich.console import Console
 from rich.table import Table
 
 from anaconda_poker.analysis.equity import OpponentInfo, SeatKnowledge, equity
+from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.config import Split
 
 HAND = "As 2s 3d 4c 5h Kd Kc"
 
 
-def ours(knowledge: SeatKnowledge, split: Split, trials: int) -> Callable[[], int]:
+def ours(
+    knowledge: SeatKnowledge,
+    split: Split,
+    trials: int,
+    opponents: PassingOpponents | None = None,
+) -> Callable[[], int]:
     def run() -> int:
-        equity(knowledge, split=split, trials=trials, rng=1, exact_limit=0)
+        equity(knowledge, split=split, trials=trials, rng=1, exact_limit=0, opponents=opponents)
         return trials
 
     return run
@@ -104,7 +115,16 @@ def main() -> None:
             OpponentInfo(seat=s + 1, revealed=tuple(parse_codes(c))) for s, c in enumerate(shown)
         ),
     )
+    seats = tuple(range(5))
+    passed = PassHistory(
+        seat=0,
+        seats=seats,
+        hand=hand,
+        rounds=tuple(PassRound(count, seats, 1) for count in (3, 2, 1)),
+    )
+    passing = PassingOpponents(passed, Split.HIGH_LOW_8)
     ours(before, Split.HIGH_LOW_8, 10_000)()  # build the evaluator's tables first
+    ours(before, Split.HIGH_LOW_8, 1_000, passing)()  # and the pass policy's
     rows = [
         (
             "ours: Anaconda hi-lo 8, 5 players, before arranging",
@@ -123,6 +143,12 @@ def main() -> None:
             "4 × 10 fives (high+low)",
             ours(after, Split.HIGH_LOW_8, trials // 4),
             trials // 4,
+        ),
+        (
+            "ours: the same, opponents who passed 3 times (passing model)",
+            "3 replayed passes of 4 + (high+low of 7)",
+            ours(before, Split.HIGH_LOW_8, trials // 20, passing),
+            trials // 20,
         ),
         ("eval7: C loop, hold'em heads-up", "2 × high of 7", eval7_c_loop(trials), trials),
         (

@@ -2,7 +2,17 @@
 
 Run: ``.venv/bin/python benchmarks/server_load.py [--tables 50,100,250,500] [--seats 3]
 [--think 1.0] [--seconds 20] [--clients 2] [--writes grouped,immediate]
-[--database sqlite|postgresql://...]``
+[--database sqlite|postgresql://...] [--nodes 1,2,3 [--lease-time 10]]``
+
+With ``--nodes`` (several server nodes, docs/deploy.md §3) every run uses a fresh PostgreSQL
+database (``--database postgresql://...`` names the server, whose ``postgres`` database is
+used to create it; ``--database postgres`` starts a throwaway server as the tests do), starts
+N nodes and Debian's nginx with the shipped ``deploy/nginx/anaconda-poker-nodes.conf`` in
+front of them, and the bots go through nginx (https, wss). Per run it also prints the CPU
+seconds per 1,000 actions summed over the nodes and each node's CPU use, and, with two nodes
+or more, the **failover time**: the busiest node is killed with SIGKILL after the
+measurement and the time until every one of its tables is owned (claimed and rebuilt) by a
+survivor is measured through the lease table.
 
 For every K (and every database write mode of ``--writes``, compared in the same run) the
 real server (``anaconda-poker serve`` in a child process, fresh SQLite file, uvloop, one
@@ -82,21 +92,32 @@ class Measure:
 class Server:
     """``anaconda-poker serve`` on a free port in a child process."""
 
-    def __init__(self, database: str, folder: Path, writes: str) -> None:
+    def __init__(
+        self,
+        database: str,
+        folder: Path,
+        writes: str,
+        *,
+        node: str | None = None,
+        port: int = 0,
+        lease_time: float = 10.0,
+    ) -> None:
+        extra = [] if node is None else ["--node", node, "--lease-time", str(lease_time)]
         command = [
             sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
-            "--host", "127.0.0.1", "--port", "0", "--database", database,
+            "--host", "127.0.0.1", "--port", str(port), "--database", database, *extra,
+            "--forwarded-allow-ips", "127.0.0.1",
             "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
             "--db-writes", writes, "--create-rate", "off", "--max-sockets-per-address", "off",
             "--seed-window", "0",  # the load clients do not send seeds (fairness version 3)
         ]  # fmt: skip
         # the server's output goes to a file: a pipe nobody reads would block the server
         # as soon as it filled up
-        self.log = folder / "server.log"
+        self.log = folder / f"server-{node or 'single'}.log"
         with self.log.open("w") as out:
             self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
         line = ""
-        for _ in range(600):
+        for _ in range(1200):
             lines = [x for x in self.log.read_text().splitlines() if "serving at" in x]
             if lines:
                 line = lines[0]
@@ -115,6 +136,23 @@ class Server:
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+async def connect_seat(ws_url: str, token: str, ssl_context: Any) -> ClientConnection:
+    """A seat's websocket, retried while the table moves to the node the proxy routes it to
+    (``table_moving``, close 1012); returns once ``welcome`` came."""
+    for _ in range(200):
+        ws = await connect(ws_url, max_size=2**22, compression=None, ssl=ssl_context)
+        try:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            frame = json.loads(await ws.recv())
+            if frame["type"] == "welcome":
+                return ws
+        except Exception:  # closed: the table is moving
+            pass
+        await ws.close()
+        await asyncio.sleep(0.3)
+    raise RuntimeError(f"no welcome from {ws_url}")
 
 
 async def seat_bot(
@@ -180,16 +218,24 @@ async def drive_tables(
     seconds: float,
     warmup: float,
     ready: Any,
+    ca_file: str | None = None,
 ) -> dict[str, Any]:
     """One client process: create ``tables`` tables, connect their seats, wait for every
-    process at ``ready`` (a barrier), warm up, then measure for ``seconds``."""
+    process at ``ready`` (a barrier), warm up, then measure for ``seconds``. With
+    ``ca_file`` the URLs are https/wss through a proxy trusted by that CA."""
+    import ssl
+
+    context = ssl.create_default_context(cafile=ca_file) if ca_file else None
     measure = Measure()
     stop = asyncio.Event()
     sockets: list[ClientConnection] = []
     tasks: list[asyncio.Task[None]] = []
     rng = random.Random(first)
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=http_url, limits=limits, timeout=60) as http:
+    headers = {"Origin": http_url}
+    async with httpx.AsyncClient(
+        base_url=http_url, limits=limits, timeout=60, verify=context or True, headers=headers
+    ) as http:
         for t in range(first, first + tables):
             created = (
                 await http.post(
@@ -203,11 +249,14 @@ async def drive_tables(
             tokens = [created["token"]]
             table_id = created["table"]["table_id"]
             for s in range(1, seats):
-                taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": f"P{s}"})
+                for _ in range(30):  # 503 table_moving: the table is changing nodes
+                    taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": f"P{s}"})
+                    if taken.status_code != 503:
+                        break
+                    await asyncio.sleep(float(taken.headers.get("retry-after", "1")))
                 tokens.append(taken.json()["token"])
             for token in tokens:
-                ws = await connect(ws_url, max_size=2**22, compression=None)
-                await ws.send(json.dumps({"type": "hello", "token": token}))
+                ws = await connect_seat(f"{ws_url}?table={table_id}", token, context)
                 sockets.append(ws)
                 tasks.append(
                     asyncio.create_task(
@@ -255,8 +304,21 @@ def run_load(
     seconds: float,
     warmup: float,
     processes: int,
+    *,
+    nodes: list[Server] | None = None,
+    proxy: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Drive ``tables`` tables from ``processes`` client processes; one result row."""
+    """Drive ``tables`` tables from ``processes`` client processes; one result row.
+
+    Args:
+        nodes: every node (CPU summed over them); default ``[server]``.
+        proxy: ``(https base URL, CA file)`` of the proxy the bots go through.
+    """
+    nodes = nodes or [server]
+    http_url, ws_url, ca_file = server.http, server.ws, None
+    if proxy is not None:
+        http_url, ca_file = proxy
+        ws_url = http_url.replace("https://", "wss://") + "/ws"
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
@@ -265,20 +327,24 @@ def run_load(
     shares = [tables // processes + (1 if i < tables % processes else 0) for i in range(processes)]
     firsts = [sum(shares[:i]) for i in range(processes)]
     jobs = [
-        (server.http, server.ws, firsts[i], shares[i], seats, think, seconds, warmup, ready)
+        (http_url, ws_url, firsts[i], shares[i], seats, think, seconds, warmup, ready, ca_file)
         for i in range(processes)
     ]
     with context.Pool(processes) as pool:
         pending = pool.map_async(client_process, jobs)
         ready.wait()
         time.sleep(warmup)
-        cpu0 = process_cpu_seconds(server.proc.pid)
+        cpu0 = [process_cpu_seconds(n.proc.pid) for n in nodes]
         time.sleep(seconds)
-        cpu1 = process_cpu_seconds(server.proc.pid)
+        cpu1 = [process_cpu_seconds(n.proc.pid) for n in nodes]
         results = pending.get(timeout=600)
     manager.shutdown()
-    listing = httpx.get(f"{server.http}/api/tables", timeout=30).json()["tables"]
-    server_stats = httpx.get(f"{server.http}/api/stats", timeout=30).json()
+    # each node lists and counts its own tables: sum them
+    listing = [
+        t for n in nodes for t in httpx.get(f"{n.http}/api/tables", timeout=30).json()["tables"]
+    ]
+    all_stats = [httpx.get(f"{n.http}/api/stats", timeout=30).json() for n in nodes]
+    server_stats = max(all_stats, key=lambda st: st["action_latency_ms"]["p99"] or 0.0)
     lat = sorted(x for r in results for x in r["latencies"])
     elapsed = max(r["elapsed"] for r in results)
     errors: dict[str, int] = {}
@@ -296,7 +362,11 @@ def run_load(
         "p50": pct(0.50),
         "p99": pct(0.99),
         "max": 1000 * lat[-1] if lat else float("nan"),
-        "server_cpu": 100 * (cpu1 - cpu0) / seconds,
+        "server_cpu": 100 * (sum(cpu1) - sum(cpu0)) / seconds,
+        "node_cpu": [100 * (b - a) / seconds for a, b in zip(cpu0, cpu1, strict=True)],
+        "cpu_ms_per_action": 1000
+        * (sum(cpu1) - sum(cpu0))
+        / max(1.0, sum(r["actions"] for r in results) * seconds / elapsed),
         "client_cpu": 100 * sum(r["client_cpu"] for r in results) / elapsed,
         "hands": sum(t["hand_no"] for t in listing),
         "server_p50": server_stats["action_latency_ms"]["p50"],
@@ -321,7 +391,19 @@ def main() -> None:
         default="immediate,grouped",
         help="comma-separated database write modes to compare: immediate, grouped, threaded",
     )
+    parser.add_argument(
+        "--nodes",
+        default=None,
+        help="comma-separated node counts (e.g. 1,2,3): several nodes on PostgreSQL behind "
+        "nginx; needs --database postgresql://... or postgres (a throwaway server)",
+    )
+    parser.add_argument(
+        "--lease-time", type=float, default=10.0, help="the nodes' --lease-time, seconds"
+    )
     args = parser.parse_args()
+    if args.nodes:
+        run_nodes(args)
+        return
     console = Console(width=200)
     rows = []
     counts = [int(k) for k in args.tables.split(",")]
@@ -388,6 +470,151 @@ def main() -> None:
         )
     console.print(table)
     console.print("Target (issue 6): 500 tables with p99 < 50 ms on a 2-core machine.")
+
+
+def fresh_database(server_url: str) -> str:
+    """A new empty database on the PostgreSQL server of ``server_url``; its URL."""
+    import psycopg
+
+    name = f"load_{os.urandom(5).hex()}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def lease_owners(url: str) -> dict[str, str | None]:
+    """table id -> node owning a live lease (``None``: free or expired)."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
+        rows = conn.execute(
+            "SELECT table_id, owner_node, expires_at > extract(epoch from clock_timestamp()) "
+            "FROM table_leases"
+        ).fetchall()
+    return {r[0]: (r[1] if r[2] else None) for r in rows}
+
+
+def failover_seconds(url: str, nodes: list[Server], names: list[str]) -> tuple[str, int, float]:
+    """SIGKILL the node owning the most tables; seconds until a survivor owns each of them.
+
+    Returns:
+        ``(killed node, its tables, seconds)``.
+    """
+    import signal
+
+    owners = lease_owners(url)
+    counts = {n: sum(1 for o in owners.values() if o == n) for n in names}
+    victim = max(counts, key=lambda n: counts[n])
+    orphaned = [t for t, o in owners.items() if o == victim]
+    nodes[names.index(victim)].proc.send_signal(signal.SIGKILL)
+    started = time.perf_counter()
+    survivors = set(names) - {victim}
+    while True:
+        now = lease_owners(url)
+        if all(now.get(t) in survivors for t in orphaned):
+            return victim, len(orphaned), time.perf_counter() - started
+        if time.perf_counter() - started > 120:
+            return victim, len(orphaned), float("nan")
+        time.sleep(0.05)
+
+
+def run_nodes(args: argparse.Namespace) -> None:
+    """``--nodes``: the same load through nginx to N nodes on one PostgreSQL."""
+    import contextlib
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "storage"))
+    from nginx_proxy import free_port, running_nginx_nodes
+
+    console = Console(width=220)
+    with contextlib.ExitStack() as stack:
+        if args.database == "postgres":
+            from postgres_server import running_postgres
+
+            server_url = stack.enter_context(running_postgres())
+        elif args.database.startswith(("postgresql://", "postgres://")):
+            server_url = args.database
+        else:
+            raise SystemExit("--nodes needs --database postgresql://... or --database postgres")
+        rows = []
+        for count in [int(n) for n in args.nodes.split(",")]:
+            for k in [int(t) for t in args.tables.split(",")]:
+                mode = args.writes.split(",")[0]
+                with tempfile.TemporaryDirectory() as folder:
+                    url = fresh_database(server_url)
+                    names = [f"n{i + 1}" for i in range(count)]
+                    ports = [free_port() for _ in names]
+                    nodes: list[Server] = []
+                    try:
+                        for name, port in zip(names, ports, strict=True):
+                            nodes.append(
+                                Server(
+                                    url,
+                                    Path(folder),
+                                    mode,
+                                    node=name,
+                                    port=port,
+                                    lease_time=args.lease_time,
+                                )
+                            )
+                        with running_nginx_nodes(ports, Path(folder)) as proxy:
+                            row = run_load(
+                                nodes[0],
+                                k,
+                                args.seats,
+                                args.think,
+                                args.seconds,
+                                args.warmup,
+                                args.clients,
+                                nodes=nodes,
+                                proxy=(proxy[0], str(proxy[1])),
+                            )
+                            row["failover"] = (
+                                failover_seconds(url, nodes, names) if count > 1 else None
+                            )
+                    finally:
+                        for node in nodes:
+                            node.stop()
+                row["nodes"] = count
+                rows.append(row)
+                console.print(_node_line(row))
+    table = Table(
+        title=f"Server load through nginx on {{1..N}} nodes (PostgreSQL, lease "
+        f"{args.lease_time:g} s): {args.seats} websocket bots per table in {args.clients} "
+        f"client processes, think {args.think:g} s (0.5-1.5x), {args.seconds:g} s measured"
+    )
+    for column in (
+        "nodes", "tables", "actions/s", "p50 ms", "p99 ms", "max ms", "in-server p99 ms",
+        "CPU ms / action", "CPU % per node", "errors", "failover (SIGKILL busiest node)",
+    ):  # fmt: skip
+        table.add_column(column, justify="right")
+    for row in rows:
+        failover = row["failover"]
+        table.add_row(
+            str(row["nodes"]),
+            str(row["tables"]),
+            f"{row['actions_per_s']:.0f}",
+            f"{row['p50']:.1f}",
+            f"{row['p99']:.1f}",
+            f"{row['max']:.1f}",
+            f"{row['server_p99']:.1f}",
+            f"{row['cpu_ms_per_action']:.2f}",
+            " / ".join(f"{c:.0f}" for c in row["node_cpu"]),
+            ", ".join(f"{k}: {v}" for k, v in row["errors"].items()) or "0",
+            "-"
+            if failover is None
+            else f"{failover[1]} tables of {failover[0]}: {failover[2]:.1f} s",
+        )
+    console.print(table)
+    console.print("p99 goal: < 50 ms. CPU ms / action: CPU of all nodes per accepted action.")
+
+
+def _node_line(row: dict[str, Any]) -> str:
+    return (
+        f"{row['nodes']} node(s), {row['tables']} tables: {row['actions_per_s']:.0f} actions/s, "
+        f"p99 {row['p99']:.1f} ms, {row['cpu_ms_per_action']:.2f} CPU ms/action, "
+        f"failover {row['failover']}"
+    )
 
 
 if __name__ == "__main__":

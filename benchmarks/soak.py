@@ -3,7 +3,7 @@ minutes, with the leak oracle on every frame (issue 17, "make it stay fixed").
 
 Run: ``.venv/bin/python benchmarks/soak.py [--tables 500] [--minutes 10] [--seats 3]
 [--think 1.0] [--reconnect 0.02] [--change-seat 0.005] [--spectators 0.2] [--sample 30]
-[--clients 2] [--tracemalloc FILE]``
+[--clients 2] [--tracemalloc FILE] [--full-collection-interval SECONDS]``
 
 The real server (``anaconda-poker serve`` in a child process, fresh SQLite file) gets
 ``--tables`` tables of ``--seats`` human seats and one ``random`` bot. Each seat is played over
@@ -92,7 +92,14 @@ def rss_mb(pid: int) -> float:
 class Server:
     """``anaconda-poker serve`` on a free port in a child process, logging to a file."""
 
-    def __init__(self, folder: Path, *, trace: Path | None = None, every: float = 60.0) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        trace: Path | None = None,
+        every: float = 60.0,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         import os
         import subprocess
 
@@ -101,7 +108,7 @@ class Server:
             sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
             "--host", "127.0.0.1", "--port", "0", "--database", self.database,
             "--no-default-lobby", "--between-hands", "1", "--static-dir", str(folder),
-            "--create-rate", "off", "--max-sockets-per-address", "off",
+            "--create-rate", "off", "--max-sockets-per-address", "off", *extra,
         ]  # fmt: skip
         self.log = folder / "server.log"
         with self.log.open("w") as out:
@@ -437,13 +444,21 @@ def main() -> None:
         help="trace the server's allocations; every --sample seconds append the sites that "
         "grew most since the first sample to FILE (slows the server)",
     )
+    parser.add_argument(
+        "--full-collection-interval",
+        metavar="SECONDS",
+        help="the server's --full-collection-interval (default: the server's own)",
+    )
     args = parser.parse_args()
 
     console = Console(width=150)
     with tempfile.TemporaryDirectory(prefix="anaconda-soak-") as tmp:
         folder = Path(tmp)
         (folder / "index.html").write_text("<!doctype html><title>soak</title>")
-        server = Server(folder, trace=args.tracemalloc, every=args.sample)
+        extra: tuple[str, ...] = ()
+        if args.full_collection_interval is not None:
+            extra = ("--full-collection-interval", args.full_collection_interval)
+        server = Server(folder, trace=args.tracemalloc, every=args.sample, extra=extra)
         context = multiprocessing.get_context("fork")
         results: Any = context.Queue()
         counters = [context.Array("q", len(COUNTERS)) for _ in range(args.clients)]

@@ -39,7 +39,8 @@ def hand_file(tmp_path: Path, folded_aces: dict[str, Any]) -> Path:
 def test_review_prints_every_decision_and_the_model(hand_file: Path) -> None:
     code, out = run(str(hand_file), "--seat", "0", "--trials", "300", "--seed", "1")
     assert code == 0, out
-    assert "against random opponents" in out
+    assert "against opponents who pass like a solid player" in out
+    assert "your own passes against random opponents" in out
     assert "Betting round 6" in out and "fold" in out and "mistake" in out
     assert "Pass 1" in out and "Arrangement" in out
     assert "Expected loss by phase: Passing" in out
@@ -149,3 +150,11 @@ def test_own_download_reviews_like_the_terminal_save(
     mine, theirs = json.loads(out)["hands"][0], json.loads(full)["hands"][0]
     mine.pop("file"), theirs.pop("file")
     assert mine == theirs
+
+
+def test_random_opponents_option(hand_file: Path) -> None:
+    code, out = run(str(hand_file), "--seat", "0", "--trials", "100", "--opponents", "random")
+    assert code == 0, out
+    assert "against random opponents (their unseen cards dealt at random)" in out
+    code, out = run(str(hand_file), "--seat", "0", "--opponents", "bots")
+    assert code == 2 and "--opponents" in out

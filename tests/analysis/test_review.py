@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from review_hands import QUADS, bettor, calling_station, keeper, play
 
 from anaconda_poker.analysis.review import (
+    DEFAULT_MODEL,
+    PassingOpponents,
+    RandomOpponents,
     ReviewError,
     ReviewPhase,
     decision_points,
@@ -40,9 +43,24 @@ def test_folding_four_aces_is_a_betting_mistake() -> None:
     # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls)
     pot = int(decision_points(history, 0)[-1].view["pot_total"])
     raise_by = config.big_bet
-    assert fold.exact and fold.best.kind == "raise" and fold.best.share == 1.0
+    assert fold.best.kind == "raise" and fold.best.share == pytest.approx(1.0)
     assert fold.loss == pytest.approx(pot + raise_by)
+    # the same against random opponents, enumerated exactly this late in the hand
+    exact = review_hand(history, 0, trials=1_000, seed=3, model=RandomOpponents())
+    assert exact.description.startswith("against random opponents")
+    fold = next(d for d in exact.decisions if d.chosen.kind == "fold")
+    assert fold.exact and fold.best.share == 1.0 and fold.loss == pot + raise_by
     assert review.by_phase()[ReviewPhase.BETTING][1] >= 1
+
+
+def test_the_default_model_is_the_pass_aware_one_and_says_so() -> None:
+    assert isinstance(DEFAULT_MODEL, PassingOpponents)
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
+    review = review_hand(history, 0, trials=100)
+    assert review.model == "passing"
+    assert review.description.startswith("against opponents who pass like a solid player")
+    assert review.description.endswith("your own passes against random opponents")
 
 
 def test_passing_away_a_made_low_is_a_passing_mistake() -> None:

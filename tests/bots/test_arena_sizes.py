@@ -11,7 +11,7 @@ from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.registry import ARENA_BOTS
 from anaconda_poker.core.config import Split, TableConfig
 
-FAST = {"montecarlo": {"samples": 40, "exact_limit": 200}}
+FAST = {name: {"samples": 40, "exact_limit": 200} for name in ("montecarlo", "adaptive")}
 """Few samples: these tests check that every decision can be made, not its quality."""
 
 SIZES = [(cards, n) for cards in (7, 9) for n in range(2, 8) if cards * n <= 52]

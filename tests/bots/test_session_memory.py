@@ -257,3 +257,25 @@ def test_the_maniac_always_bets_or_raises_and_the_bluffer_after_the_arrangement(
             assert kind in ("bet", "raise")
         else:
             assert kind in ("check", "call")
+
+
+def test_both_orders_reverses_the_table_in_odd_blocks() -> None:
+    seats = ("adaptive", "montecarlo", "heuristic", "random")
+    spec = ArenaSpec(config=TableConfig(), seats=seats, hands=8, both_orders=True)
+    plain = ArenaSpec(config=TableConfig(), seats=seats, hands=8)
+    for block in (0, 1):
+        placements = [spec.players_in_seats(block, r) for r in range(4)]
+        for seat in range(4):  # every player in every seat once per block
+            assert sorted(p[seat] for p in placements) == [0, 1, 2, 3]
+        for order in placements:
+            after_zero = order[(order.index(0) + 1) % 4]  # who sits after player 0
+            assert after_zero == (3 if block else 1)
+        assert placements[0] == ([3, 2, 1, 0] if block else [0, 1, 2, 3])
+    assert plain.players_in_seats(1, 0) == [0, 1, 2, 3]
+    state = play_hand(spec, 1, 0)
+    assert [state.names[s] for s in range(4)] == [
+        "random@3",
+        "heuristic@2",
+        "montecarlo@1",
+        "adaptive@0",
+    ]

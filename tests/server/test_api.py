@@ -25,7 +25,8 @@ async def test_health_options_and_static(live_server: LiveServer) -> None:
         invite = await http.get("/t/abc123", follow_redirects=False)
     assert health["status"] == "ok"
     assert options["config_defaults"] == TableConfig().to_dict()
-    assert options["bot_levels"] == ["random", "calling-station", "heuristic", "montecarlo"]
+    assert options["bot_levels"] == ["beginner", "casual", "strong", "expert"]
+    assert options["default_bot_level"] == "expert"
     assert options["choices"]["split"] == ["high_only", "high_low_8", "high_low_any"]
     assert index.status_code == 200 and "<title>test</title>" in index.text
     assert invite.status_code == 307 and invite.headers["location"] == "/?table=abc123"

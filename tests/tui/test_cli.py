@@ -25,7 +25,7 @@ def test_help_lists_the_options() -> None:
     ("args", "message"),
     [
         (["--lang", "fr"], "unsupported language 'fr'"),
-        (["--level", "genius"], "--level must be one of random, calling-station"),
+        (["--level", "genius"], "--level must be one of beginner, casual, strong, expert, random"),
         (["--bots", "9"], "less than or equal to 6"),
         (["--split", "lowball"], "lowball"),
     ],

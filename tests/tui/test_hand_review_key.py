@@ -30,10 +30,10 @@ async def _finish_hand(app: object, pilot: object) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("Your decisions in this hand", "Best by the model", "against random opponents")),
+        ("en", ("Your decisions in this hand", "Best by the model", "pass like a solid player")),
         (
             "it",
-            ("Le tue decisioni in questa mano", "Meglio secondo il modello", "contro avversari"),
+            ("Le tue decisioni in questa mano", "Meglio secondo il modello", "giocatore solido"),
         ),
     ],
 )

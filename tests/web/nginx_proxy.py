@@ -22,6 +22,7 @@ import trustme
 
 REPO = Path(__file__).resolve().parents[2]
 SITE_CONFIG = REPO / "deploy" / "nginx" / "anaconda-poker.conf"
+NODES_SITE_CONFIG = REPO / "deploy" / "nginx" / "anaconda-poker-nodes.conf"
 NGINX_CANDIDATES = ("/usr/sbin/nginx", "/usr/bin/nginx")
 START_TIMEOUT = 15.0
 """Seconds to wait for nginx to accept connections."""
@@ -148,3 +149,75 @@ http {{
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@contextlib.contextmanager
+def running_nginx_nodes(ports: list[int], workdir: Path) -> Iterator[tuple[str, Path]]:
+    """nginx with the shipped ``deploy/nginx/anaconda-poker-nodes.conf`` in front of the
+    nodes listening on ``ports`` (at most three: the file lists three); yields ``(https base
+    URL, CA file)``. Also used by ``benchmarks/server_load.py --nodes``."""
+    binary = nginx_binary()
+    assert binary is not None, "nginx is not installed"
+    authority = trustme.CA()
+    cert = authority.issue_cert("127.0.0.1", "localhost")
+    cert_file, key_file, ca_file = workdir / "cert.pem", workdir / "key.pem", workdir / "ca.pem"
+    cert.cert_chain_pems[0].write_to_path(str(cert_file))
+    cert.private_key_pem.write_to_path(str(key_file))
+    authority.cert_pem.write_to_path(str(ca_file))
+    http_port, https_port = free_port(), free_port()
+    site = NODES_SITE_CONFIG.read_text()
+    replacements = {
+        "    listen 80;\n": f"    listen 127.0.0.1:{http_port};\n",
+        "    listen [::]:80;\n": "",
+        "    listen 443 ssl http2;\n": f"    listen 127.0.0.1:{https_port} ssl http2;\n",
+        "    listen [::]:443 ssl http2;\n": "",
+        "/etc/letsencrypt/live/poker.example.org/fullchain.pem": str(cert_file),
+        "/etc/letsencrypt/live/poker.example.org/privkey.pem": str(key_file),
+        "root /var/www/html;": f"root {workdir};",
+    }
+    for i, port in enumerate(ports):
+        replacements[f"server 127.0.0.1:{8001 + i} "] = f"server 127.0.0.1:{port} "
+    for old, new in replacements.items():
+        assert old in site, f"{NODES_SITE_CONFIG.name} no longer has {old!r}"
+        site = site.replace(old, new)
+    (workdir / "site.conf").write_text(site)
+    for sub in ("client", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (workdir / sub).mkdir(exist_ok=True)
+    main = workdir / "nginx.conf"
+    main.write_text(
+        f"""daemon off;
+{"user root;" if os.geteuid() == 0 else ""}
+worker_processes 1;
+pid {workdir / "nginx.pid"};
+error_log {workdir / "error.log"} warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log off;
+    client_body_temp_path {workdir / "client"};
+    proxy_temp_path {workdir / "proxy"};
+    fastcgi_temp_path {workdir / "fastcgi"};
+    uwsgi_temp_path {workdir / "uwsgi"};
+    scgi_temp_path {workdir / "scgi"};
+    include {workdir / "site.conf"};
+}}
+"""
+    )
+    proc = subprocess.Popen(
+        [binary, "-c", str(main), "-p", str(workdir), "-e", str(workdir / "error.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            assert proc.poll() is None, (workdir / "error.log").read_text()
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", https_port), timeout=0.5).close()
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        yield f"https://127.0.0.1:{https_port}", ca_file
+    finally:
+        proc.terminate()
+        proc.wait(10)

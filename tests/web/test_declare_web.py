@@ -38,7 +38,7 @@ def declare_table_in_lobby(page: Any, base: str, *, swing: str) -> str:
     while page.locator("[id^=bot-level-]").count() > 2:
         page.click("#bot-remove-0")
     for i in range(2):
-        page.select_option(f"#bot-level-{i}", "calling-station")
+        page.select_option(f"#bot-level-{i}", "beginner")
     page.uncheck("#timer-on")
     page.click("details summary")
     page.fill("#bot-pause", "0")

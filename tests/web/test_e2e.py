@@ -39,7 +39,7 @@ def create_table_in_lobby(
     timer: int | None = None,
     next_hand_delay: int | None = None,
     betting: str | None = None,
-    bot_level: str = "heuristic",
+    bot_level: str = "casual",
 ) -> str:
     """Fill the lobby form like a person would and return the new table's id."""
     page.goto(base + "/")
@@ -50,7 +50,7 @@ def create_table_in_lobby(
     page.fill("#seats", str(seats))
     if betting is not None:
         page.select_option("#betting", betting)
-    # keep exactly `bots` heuristic bots (the form starts with three)
+    # keep exactly `bots` casual (heuristic) bots (the form starts with three)
     while page.locator("[id^=bot-level-]").count() > bots:
         page.click("#bot-remove-0")
     while page.locator("[id^=bot-level-]").count() < bots:
@@ -305,6 +305,8 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
                 # the table allows it: suggestions and the seat's equity arrive
                 p.wait_for_selector("#suggest-high:not([disabled])")
                 assert re.search(r"Your equity now: \d+% of the pot", p.inner_text("#equity"))
+                # it says which opponents it assumes (the pass-aware model, 3 passes made)
+                assert "passed like the heuristic bot (3 passes" in p.inner_text("#equity-model")
             shot(p, f"desktop-en-{'showdown' if phase == 'complete' else phase}")
 
     ended: dict[str, str] = {}

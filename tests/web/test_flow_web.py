@@ -215,7 +215,7 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
         bots=2,
         seats=3,
         betting="pot_limit",
-        bot_level="calling-station",  # never bets: checking stays free on our turns
+        bot_level="beginner",  # never bets: checking stays free on our turns
     )
     # play on (calling) until our turn comes with checking free and a bet to size
     end = time.monotonic() + 60
@@ -317,7 +317,7 @@ def test_alerts_mute_card_text_and_replayer_without_the_deck(server: Any, open_p
     page = probe.page
     page.add_init_script(FAKE_AUDIO_AND_HIDDEN)
     create_table_in_lobby(
-        page, server.url, name="Alerts", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Alerts", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     page.wait_for_selector("#act-check:not([disabled])")
     assert TURN_TONE in page.evaluate("window.__tones")
@@ -401,7 +401,7 @@ def test_bets_slide_into_the_pot_unless_motion_is_reduced(server: Any, open_page
     page = open_page().page
     page.add_init_script(COUNT_FLIGHTS)
     create_table_in_lobby(
-        page, server.url, name="Chips", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Chips", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     _bet_and_finish_round(page)
     # our bet and the first call fly (the last call ends the round in the same state)
@@ -500,7 +500,7 @@ def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: A
     page = open_page().page
     page.add_init_script(RECORD_LANDINGS)
     create_table_in_lobby(
-        page, server.url, name="Pot", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Pot", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     play_until_hand_done([page])  # calling stations never fold: the hand ends at a showdown
     winners = set(
@@ -538,7 +538,7 @@ def test_a_hidden_tab_gets_a_notification_on_its_turn_once_allowed(
     page = open_page().page
     page.add_init_script(FAKE_AUDIO_AND_HIDDEN + FAKE_NOTIFICATIONS)
     create_table_in_lobby(
-        page, server.url, name="Notes", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Notes", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     page.wait_for_selector("#act-check:not([disabled])")
     assert page.evaluate("window.__notes") == []  # visible tab: no notification

@@ -24,7 +24,7 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     probe = open_page()
     page = probe.page
     table_id = create_table_in_lobby(
-        page, server.url, name="Review", host="Ana", bots=2, seats=3, bot_level="calling-station"
+        page, server.url, name="Review", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     hand = play_until_hand_done([page])
     page.click("#tab-hands")
@@ -48,7 +48,7 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     )
     first = rows.nth(0).inner_text()
     assert "Betting round 1" in first and "chips" in first
-    assert "against random opponents" in page.inner_text("#review-model")
+    assert "pass like a solid player and bet by strength" in page.inner_text("#review-model")
     stake = page.inner_text("#review-stake")
     assert f"the pot this hand reached ({answer['stake']:,})" in stake
     phases = page.inner_text("#review-phases")
@@ -68,7 +68,7 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     assert page.inner_text("#replayer-tab-review") == "Revisione"
     head = page.inner_text("#review-decisions thead")
     assert "Hai scelto" in head and "Meglio secondo il modello" in head
-    assert "contro avversari casuali" in page.inner_text("#review-model")
+    assert "come un giocatore solido" in page.inner_text("#review-model")
     assert "Giro di puntate 1" in page.inner_text("#review-decisions tbody")
 
     # a spectator's replayer (the public history) has no Review view

@@ -184,3 +184,30 @@ def test_host_dialog_fits_every_language_and_width(server: Any, open_page: Any) 
                 f"{lang} {width}px: {o['kind']} {o['what']} — {o['detail']}" for o in found
             ]
     assert not offenders, f"{len(offenders)} layout offenders:\n" + "\n".join(offenders)
+
+
+def test_the_lobby_form_creates_a_table_with_seat_approval(server: Any, open_page: Any) -> None:
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#table-name", "Approval")
+    page.fill("#host-name", "Ada")
+    page.click("details summary")
+    assert not page.is_checked("#seat-approval")  # off unless the host asks for it
+    page.check("#seat-approval")
+    page.click("#create-table")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    table_id = page.url.rsplit("/", 1)[-1]
+    info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()
+    assert info["seat_approval"] is True
+    page.click("#host-menu")
+    page.wait_for_selector("#host-panel[open]")
+    assert page.is_checked("#host-seat-approval")
+    page.uncheck("#host-seat-approval")  # the host turns it off again from the dialog
+    page.wait_for_function("() => !document.querySelector('#host-seat-approval').checked")
+    for _ in range(50):
+        info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()
+        if not info["seat_approval"]:
+            break
+        page.wait_for_timeout(100)
+    assert info["seat_approval"] is False

@@ -22,6 +22,7 @@ from itertools import combinations
 
 import numpy as np
 
+from anaconda_poker.analysis.dealing import DealSource
 from anaconda_poker.analysis.equity import (
     DEFAULT_EXACT_LIMIT,
     FIVE,
@@ -271,6 +272,7 @@ def arrange_choices(
     rng: np.random.Generator | int | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
     limit: int | None = None,
+    opponents: DealSource | None = None,
 ) -> list[Choice]:
     """Rank the 21 fives of a 7-card hand by expected pot share, best first.
 
@@ -282,6 +284,8 @@ def arrange_choices(
         exact_limit: enumerate exactly when the unseen assignments are at most this many.
         limit: return only the best ``limit`` choices (their reveal order, a search in
             Python, is then worked out for those alone); ``None`` returns all 21.
+        opponents: the opponent model (``None``: random opponents; e.g.
+            :class:`~anaconda_poker.analysis.pass_model.PassingOpponents`).
 
     Returns:
         21 (or ``limit``) :class:`Choice` objects sorted by share descending (ties: higher
@@ -298,11 +302,12 @@ def arrange_choices(
     accs = [Accumulator() for _ in fives]
     active = knowledge.active
     # The two cards left out become dead: out of play, unknown to the others, known to us.
-    exact, batches = deal_batches(
-        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng
-    )
+    deal = deal_batches if opponents is None else opponents.deal_batches
+    exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=rng)
     for deals in batches:
         oh, ol = opponent_values(active, deals, split)
+        if opponents is not None:
+            oh, ol = opponents.arranged_values(active, deals, split, oh, ol)
         field = FieldBest.of(oh, ol)
         Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
     results = _results(accs, exact=exact, opponents=len(active))

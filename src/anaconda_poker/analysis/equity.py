@@ -24,6 +24,9 @@ The model (each point is a documented assumption, not a rule of the game):
   and its best low five, even where one five could not do both (RULES.md §5 makes the same
   five play both ways). This flatters unarranged hands slightly and is exact once a hand's
   five are fixed (a five-card ``hand`` of this seat; an opponent with five cards showing).
+  ``best_five=True`` values the seat's own seven by the best five it can still choose
+  instead (the ``equity`` command and the web do); the pass-aware model has unarranged
+  opponents play the five their policy arranges.
 * **One pot**, no side pots, no odd chips: the pot share is ``high share`` in ``high_only``
   and ``(high share + low share) / 2`` in split games when some hand qualifies for low
   (RULES.md §5), ``high share`` otherwise. Ties share a half equally.
@@ -43,8 +46,9 @@ the batch evaluator (:func:`anaconda_poker.core.evaluation.high_low_values`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import numpy as np
 
@@ -52,12 +56,13 @@ from anaconda_poker.analysis.dealing import (
     FIVE,
     PLAYABLE_CARDS,
     CardArray,
+    DealSource,
     IntArray,
+    InvalidSituationError,
     as_generator,
+    deal_batches,
     enumerate_deals,
-    enumerate_placed,
     sample_deals,
-    sample_placed,
 )
 from anaconda_poker.analysis.opponents import (
     careless_values,
@@ -74,10 +79,10 @@ from anaconda_poker.analysis.strength import (
     strength_percentiles,
     strength_percentiles_reference,
 )
-from anaconda_poker.analysis.values import one_hand_values
+from anaconda_poker.analysis.values import hand_values, one_hand_values
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.errors import AnacondaError, DuplicateCardError, InvalidCardError
+from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
@@ -113,17 +118,6 @@ DEFAULT_TRIALS = 100_000
 """Monte Carlo deals used when no ``trials`` is given."""
 DEFAULT_EXACT_LIMIT = 60_000
 """Largest number of card assignments enumerated exactly by default."""
-_CHUNK = 8_192
-"""Monte Carlo deals evaluated per NumPy batch: the temporaries of a batch stay in the CPU
-caches (measured on the development machine, CPU time: 8,192 deals per batch about 1.2x
-the trials per second of 65,536, the earlier size; 4,096 no better). Runs of more trials
-than this split the random stream differently from the earlier size: same distribution,
-other deals; runs of at most 8,192 trials (every bot decision) are unchanged."""
-
-
-class InvalidSituationError(AnacondaError):
-    """The described situation is impossible: wrong card counts, a card in two places,
-    more cards needed than the deck holds, a bad seat number."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -273,82 +267,6 @@ class SeatKnowledge:
         return total
 
 
-def deal_batches(
-    knowledge: SeatKnowledge,
-    *,
-    extra: int,
-    trials: int,
-    exact_limit: int,
-    rng: np.random.Generator | int | None,
-    needs: Sequence[int] | None = None,
-) -> tuple[bool, Iterable[CardArray]]:
-    """Batches of deals for the active opponents (and ``extra`` leading cards for the seat).
-
-    Args:
-        knowledge: gives the unseen pool and (unless ``needs`` is given) the unknown card
-            count of each active opponent.
-        extra: cards dealt first, to the asking seat (received cards of a pass).
-        trials: Monte Carlo deals in all.
-        exact_limit: enumerate when the number of assignments is at most this.
-        rng: NumPy generator or int seed.
-        needs: unknown cards per active opponent, overriding ``knowledge``.
-
-    Returns:
-        ``(exact, batches)``: each batch is uint8[b, extra + needed]: the first ``extra``
-        columns are cards for the asking seat, then each active opponent's unknown cards in
-        turn. Exact enumeration when the number of assignments is at most ``exact_limit``.
-        The cards of ``knowledge.elsewhere`` are dealt only to opponents
-        (:func:`~anaconda_poker.analysis.dealing.sample_placed`).
-
-    Raises:
-        InvalidSituationError: if the unseen cards cannot make such a deal.
-    """
-    pool = knowledge.pool()
-    if needs is None:
-        needs = [o.unknown for o in knowledge.active]
-    placed = knowledge.elsewhere
-    if placed:
-        # cards passed on are in some opponent's hand: spread them over every unknown card
-        # of the opponents (the valued ones and the sink of folded or fully shown hands)
-        sink = knowledge.holes() - sum(o.unknown for o in knowledge.active)
-        everything = len(pool) + len(placed)
-        size = math.comb(everything, extra) * _assignments_after(everything - extra, [*needs, sink])
-        if extra + sum(needs) + sink > everything or len(placed) > sum(needs) + sink:
-            raise InvalidSituationError(
-                f"cannot deal {extra + sum(needs)} unknown cards with {len(placed)} passed "
-                f"cards among the opponents' {sum(needs) + sink}: {everything} are unseen"
-            )
-        if size <= exact_limit:
-            return True, [enumerate_placed(pool, placed, [extra, *needs], sink)]
-    else:
-        sink = 0
-        size = math.comb(len(pool), extra) * _assignments_after(len(pool) - extra, needs)
-        if size <= exact_limit:
-            return True, [enumerate_deals(pool, [extra, *needs])]
-    gen = as_generator(rng)
-    count = extra + sum(needs)
-
-    def batches() -> Iterable[CardArray]:
-        left = trials
-        while left > 0:
-            b = min(left, _CHUNK)
-            left -= b
-            if placed:
-                yield sample_placed(pool, placed, extra, sum(needs), sink, b, gen)
-            else:
-                yield sample_deals(pool, count, b, gen)
-
-    return False, batches()
-
-
-def _assignments_after(remaining: int, needs: Sequence[int]) -> int:
-    total = 1
-    for need in needs:
-        total *= math.comb(remaining, need)
-        remaining -= need
-    return total
-
-
 def equity(
     knowledge: SeatKnowledge,
     *,
@@ -365,8 +283,10 @@ def equity(
     fold_below: float = 0.5,
     reads: Mapping[int, ActionRead] | None = None,
     range_model: RangeModel | None = None,
+    opponents: DealSource | None = None,
+    best_five: bool = False,
 ) -> EquityResult:
-    """Showdown equity of the asking seat against random opponents (model: module docstring).
+    """Showdown equity of the asking seat (model: module docstring).
 
     Args:
         knowledge: what the seat knows (its cards, passed cards, revealed cards, folds).
@@ -401,6 +321,15 @@ def equity(
             of the opponent's strength percentile (on top of ``aggression``).
         range_model: the parameters of that reading (default
             :class:`~anaconda_poker.analysis.ranges.RangeModel`).
+        opponents: where the opponents' cards come from: ``None`` for random opponents
+            (:func:`deal_batches`), or a model such as
+            :class:`~anaconda_poker.analysis.pass_model.PassingOpponents` (opponents whose
+            hands were built by passing); every weighting above applies on top.
+        best_five: value a seven-card hand by the five the seat can still choose: each of
+            its 21 fives is scored on the same deals and the result is the best five's
+            (its expected share, then its chances); ``False`` (the bots' default) scores the
+            best high and the best low of the seven, as if one hand could play both
+            (module docstring).
 
     Returns:
         An :class:`EquityResult` (probabilities 0..1 with standard errors).
@@ -423,17 +352,22 @@ def equity(
         for i, o in enumerate(active)
         if (r := (reads or {}).get(o.seat)) is not None and not r.silent
     ]
-    acc = Accumulator()
-    mine = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
-    my_h, my_l = np.array([mine[0]], dtype=np.int64), np.array([mine[1]], dtype=np.int64)
-    exact, batches = deal_batches(
-        knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen
-    )
+    if best_five and len(knowledge.hand) == PLAYABLE_CARDS:
+        fives = np.asarray(list(combinations(knowledge.hand, FIVE)), dtype=np.uint8)
+        mine_h, mine_l = hand_values(fives, split)
+    else:
+        one = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
+        mine_h, mine_l = np.array([one[0]], dtype=np.int64), np.array([one[1]], dtype=np.int64)
+    accs = [Accumulator() for _ in range(len(mine_h))]
+    deal = deal_batches if opponents is None else opponents.deal_batches
+    exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen)
     for deals in batches:
         field = field_values(
             active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
         )
         highs, lows = field.highs, field.lows
+        if opponents is not None:
+            highs, lows = opponents.arranged_values(active, deals, split, highs, lows)
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
             pct = strength_percentiles(highs, lows, split)
@@ -452,20 +386,25 @@ def equity(
                     careful[:, i] = True  # it bets by the strength of the five it plays
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
-        now = outcome(int(my_h[0]), int(my_l[0]), FieldBest.of(highs, lows), split)
-        acc.add(now, weights)
+        best = FieldBest.of(highs, lows)
+        weak = None
         if pot is not None:
             weak = strength_percentiles(highs, lows, split) < fold_below
             for i, read in read_cols:
                 if read.roll_bets:
                     weak[:, i] = False  # it bet or raised its fixed five: it calls
-            callers = (~weak).sum(axis=1)
-            called = outcome(
-                int(my_h[0]),
-                int(my_l[0]),
-                FieldBest.of(np.where(weak, -1, highs), np.where(weak, -1, lows)),
-                split,
-            )
-            gains = called.share * (pot + (callers + 1) * bet) - bet - now.share * pot
-            acc.add_gain(gains, weights)
-    return acc.result(exact=exact, opponents=len(active))
+        for acc, my_h, my_l in zip(accs, mine_h.tolist(), mine_l.tolist(), strict=True):
+            now = outcome(my_h, my_l, best, split)
+            acc.add(now, weights)
+            if weak is not None and pot is not None:
+                callers = (~weak).sum(axis=1)
+                called = outcome(
+                    my_h,
+                    my_l,
+                    FieldBest.of(np.where(weak, -1, highs), np.where(weak, -1, lows)),
+                    split,
+                )
+                gains = called.share * (pot + (callers + 1) * bet) - bet - now.share * pot
+                acc.add_gain(gains, weights)
+    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    return max(results, key=lambda r: (r.share, r.win_high))

@@ -7,10 +7,13 @@ through the engine and, just before each of the seat's actions, the review reads
 cards, the public log) and ``legal_actions(seat)``. Cards the seat could not know are never
 read, even when the history holds them (a terminal save holds every seat's cards).
 
-Each decision is priced by an :class:`OpponentModel` (today :class:`RandomOpponents`, the
-project's equity calculator: opponents' unknown cards random among the unseen cards, their
-bets read as strength by the range model of :mod:`anaconda_poker.analysis.ranges`). Values
-are **expected chips from this decision on** (chips already in the pot are sunk):
+Each decision is priced by an :class:`OpponentModel` (:mod:`.review_model`): by default
+:class:`PassingOpponents`, the pass-aware model of :mod:`anaconda_poker.analysis.pass_model`
+(opponents who passed like a solid player) for the arrangement and the bets, with the
+seat's own passes priced against random opponents; :class:`RandomOpponents` is the equity
+calculator's older model for everything. Opponents' bets are read as strength by the range
+model of :mod:`anaconda_poker.analysis.ranges`. Values are **expected chips from this
+decision on** (chips already in the pot are sunk):
 
 * **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
   expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
@@ -61,7 +64,12 @@ from anaconda_poker.analysis.equity import (
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import read_log
-from anaconda_poker.analysis.review_model import DEFAULT_MODEL, OpponentModel, RandomOpponents
+from anaconda_poker.analysis.review_model import (
+    DEFAULT_MODEL,
+    OpponentModel,
+    PassingOpponents,
+    RandomOpponents,
+)
 from anaconda_poker.analysis.review_types import (
     DecisionReview,
     HandReview,
@@ -70,7 +78,7 @@ from anaconda_poker.analysis.review_types import (
     SessionReview,
 )
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.config import Betting, Split, TableConfig
+from anaconda_poker.core.config import Betting, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, start_from_history
 from anaconda_poker.core.state import HandState, LegalActions
@@ -84,6 +92,7 @@ __all__ = [
     "HandReview",
     "OpponentModel",
     "Option",
+    "PassingOpponents",
     "RandomOpponents",
     "ReviewError",
     "ReviewPhase",
@@ -268,7 +277,7 @@ def _best_or_chosen(top: Choice, mine: Choice) -> Choice:
 def _review_pass(
     point: DecisionPoint,
     model: OpponentModel,
-    split: Split,
+    config: TableConfig,
     trials: int,
     rng: np.random.Generator,
     final: int,
@@ -283,9 +292,11 @@ def _review_pass(
     assert point.receiver is not None
     ranked = model.pass_choices(
         knowledge,
+        view=point.view,
+        config=config,
         count=count,
         receiver=point.receiver,
-        split=split,
+        split=config.split,
         trials=trials,
         rng=rng,
         lookahead=ahead,
@@ -311,13 +322,15 @@ def _review_pass(
 def _review_arrange(
     point: DecisionPoint,
     model: OpponentModel,
-    split: Split,
+    config: TableConfig,
     trials: int,
     rng: np.random.Generator,
     final: int,
 ) -> DecisionReview:
     stake = max(final, int(point.view["pot_total"]))
-    ranked = model.arrange_choices(point.knowledge, split=split, trials=trials, rng=rng)
+    ranked = model.arrange_choices(
+        point.knowledge, view=point.view, config=config, split=config.split, trials=trials, rng=rng
+    )
     kept = tuple(point.action.cards)
     mine = next(c for c in ranked if set(c.cards) == set(kept))
     top = _best_or_chosen(ranked[0], mine)
@@ -383,6 +396,8 @@ def _review_bet(
         # the same seed for every size: the same deals, so the sizes differ only by the bet
         return model.equity(
             knowledge,
+            view=view,
+            config=config,
             split=config.split,
             trials=trials,
             rng=np.random.default_rng(list(seed)),
@@ -476,9 +491,9 @@ def review_hand(
         kind = point.action.kind
         try:
             if kind is ActionKind.PASS:
-                review = _review_pass(point, model, config.split, trials, rng, final)
+                review = _review_pass(point, model, config, trials, rng, final)
             elif kind is ActionKind.ARRANGE:
-                review = _review_arrange(point, model, config.split, trials, rng, final)
+                review = _review_arrange(point, model, config, trials, rng, final)
             else:
                 review = _review_bet(point, model, config, trials, (seed, k))
         except InvalidSituationError as exc:

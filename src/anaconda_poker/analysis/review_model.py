@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
 from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
 from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.pass_model import passing_opponents
 from anaconda_poker.analysis.ranges import ActionRead
-from anaconda_poker.core.config import Split
+from anaconda_poker.core.config import Split, TableConfig
 
-__all__ = ["DEFAULT_MODEL", "OpponentModel", "RandomOpponents"]
+__all__ = ["DEFAULT_MODEL", "OpponentModel", "PassingOpponents", "RandomOpponents"]
 
 
 class OpponentModel(Protocol):
@@ -27,7 +28,10 @@ class OpponentModel(Protocol):
 
     The model is named by ``key``, a short stable name (``"random"``) for JSON and options,
     and ``description``, one English sentence stating it, used as a gettext msgid
-    (e.g. "against random opponents ..."); presenters translate it.
+    (e.g. "against random opponents ..."); presenters translate it. Every question comes
+    with the seat's ``view`` of the moment (``HandState.view(seat)``, RULES.md §7) and the
+    table's ``config``, for models that read more than the equity question (the passes the
+    seat saw, for a pass-aware model).
     """
 
     @property
@@ -44,6 +48,8 @@ class OpponentModel(Protocol):
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         count: int,
         receiver: int,
         split: Split,
@@ -56,7 +62,14 @@ class OpponentModel(Protocol):
         ...
 
     def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
     ) -> list[Choice]:
         """The 21 fives with their equity, best first, each in a reveal order
         (:func:`~anaconda_poker.analysis.advice.arrange_choices`)."""
@@ -66,6 +79,8 @@ class OpponentModel(Protocol):
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         split: Split,
         trials: int,
         rng: np.random.Generator,
@@ -92,6 +107,8 @@ class RandomOpponents:
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         count: int,
         receiver: int,
         split: Split,
@@ -111,7 +128,14 @@ class RandomOpponents:
         )
 
     def arrange_choices(
-        self, knowledge: SeatKnowledge, *, split: Split, trials: int, rng: np.random.Generator
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
     ) -> list[Choice]:
         """:func:`~anaconda_poker.analysis.advice.arrange_choices`, all 21 fives."""
         return arrange_choices(knowledge, split=split, trials=trials, rng=rng)
@@ -120,6 +144,8 @@ class RandomOpponents:
         self,
         knowledge: SeatKnowledge,
         *,
+        view: Mapping[str, Any],
+        config: TableConfig,
         split: Split,
         trials: int,
         rng: np.random.Generator,
@@ -131,5 +157,91 @@ class RandomOpponents:
         return equity(knowledge, split=split, trials=trials, rng=rng, reads=reads, pot=pot, bet=bet)
 
 
-DEFAULT_MODEL: OpponentModel = RandomOpponents()
-"""The model reviews use unless told otherwise."""
+@dataclass(frozen=True, slots=True)
+class PassingOpponents:
+    """Opponents whose hands were built by passing like a solid player: the pass-aware
+    model of :mod:`anaconda_poker.analysis.pass_model` (each deal replays the passes the
+    seat saw, the other seats passing like the heuristic bot), with their bets read as
+    strength (:mod:`anaconda_poker.analysis.ranges`). It prices the arrangement and every
+    bet. The seat's own passes are still priced against random opponents: that model deals
+    the opponents' hands only, not the cards a pass would bring (``pass_choices``' layout),
+    and the description says so.
+
+    Attributes:
+        policy: the pass policy replayed for the opponents (``pass_model.POLICIES``).
+    """
+
+    key: str = "passing"
+    description: str = (
+        "against opponents who pass like a solid player and bet by strength; your own "
+        "passes against random opponents"
+    )
+    policy: str = "heuristic"
+
+    def pass_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        count: int,
+        receiver: int,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        lookahead: int,
+    ) -> list[Choice]:
+        """Against random opponents (class docstring)."""
+        return pass_choices(
+            knowledge,
+            count=count,
+            receiver=receiver,
+            split=split,
+            trials=trials,
+            rng=rng,
+            lookahead=lookahead,
+        )
+
+    def arrange_choices(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+    ) -> list[Choice]:
+        """The 21 fives against opponents replayed from the passes the seat saw."""
+        model = passing_opponents(view, config, policy=self.policy)
+        return arrange_choices(knowledge, split=split, trials=trials, rng=rng, opponents=model)
+
+    def equity(
+        self,
+        knowledge: SeatKnowledge,
+        *,
+        view: Mapping[str, Any],
+        config: TableConfig,
+        split: Split,
+        trials: int,
+        rng: np.random.Generator,
+        reads: Mapping[int, ActionRead],
+        pot: int | None,
+        bet: int,
+    ) -> EquityResult:
+        """The equity (and ``bet_gain``) against opponents replayed from the passes."""
+        model = passing_opponents(view, config, policy=self.policy)
+        return equity(
+            knowledge,
+            split=split,
+            trials=trials,
+            rng=rng,
+            reads=reads,
+            pot=pot,
+            bet=bet,
+            opponents=model,
+        )
+
+
+DEFAULT_MODEL: OpponentModel = PassingOpponents()
+"""The model reviews use unless told otherwise (the random model: ``RandomOpponents()``)."""

@@ -351,12 +351,15 @@ class MonteCarloBot:
             return Action.arrange(ranked[0].cards)
         return self._bet(view, legal, knowledge)
 
+    def range_reads(self, view: View) -> dict[int, ActionRead]:
+        """Each opponent's betting this hand (the public log) for the range model
+        (:func:`~anaconda_poker.analysis.ranges.read_log`); subclasses may read it their way."""
+        return read_log(view["log"], me=int(view["you"]["seat"]), raise_cap=4 * self.config.big_bet)
+
     def _bet(self, view: View, legal: LegalActions, knowledge: SeatKnowledge) -> Action:
         if self.ranges:
             reads: dict[int, float] = {}
-            actions = read_log(
-                view["log"], me=int(view["you"]["seat"]), raise_cap=4 * self.config.big_bet
-            )
+            actions = self.range_reads(view)
         else:
             reads = self.aggression(view)
             actions = {}

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from anaconda_poker.bots.adaptive import AdaptiveBot
 from anaconda_poker.bots.calling_station import CallingStationBot
 from anaconda_poker.bots.exploiters import BlufferBot, ManiacBot
 from anaconda_poker.bots.heuristic import HeuristicBot
@@ -37,8 +38,13 @@ EXPLOITERS: dict[str, Callable[..., Bot]] = {
 """Bots with one crude habit, for the strength checks (:mod:`anaconda_poker.bots.exploiters`);
 the arena and :func:`create_bot` accept them, tables do not offer them."""
 
-ARENA_BOTS: dict[str, Callable[..., Bot]] = {**BOTS, **EXPLOITERS}
-"""Every bot the arena (``simulate --seats``) accepts: :data:`BOTS` and :data:`EXPLOITERS`."""
+ARENA_BOTS: dict[str, Callable[..., Bot]] = {
+    **BOTS,
+    AdaptiveBot.name: AdaptiveBot,
+    **EXPLOITERS,
+}
+"""Every bot the arena (``simulate --seats``) accepts: :data:`BOTS`, the ``adaptive``
+montecarlo bot (:mod:`anaconda_poker.bots.adaptive`) and :data:`EXPLOITERS`."""
 
 
 class UnknownBotError(ValueError):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -28,6 +28,8 @@ from anaconda_poker.analysis.equity import (
     SeatKnowledge,
     equity,
 )
+from anaconda_poker.analysis.pass_advice import passing_pass_choices
+from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
 from anaconda_poker.cli.main import app
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
@@ -44,6 +46,20 @@ class Advice(StrEnum):
 
     PASS = "pass"
     ARRANGE = "arrange"
+
+
+class Opponents(StrEnum):
+    """The opponent model of ``--opponents``."""
+
+    PASSING = "passing"
+    RANDOM = "random"
+
+
+class PassPolicy(StrEnum):
+    """Whose passing the passing model replays (``--pass-policy``)."""
+
+    HEURISTIC = "heuristic"
+    RANDOM = "random"
 
 
 SUIT_LETTERS = str.maketrans("♣♦♥♠♧♢♡♤", "cdhscdhs")
@@ -182,8 +198,8 @@ def _result_table(result: EquityResult, split: Split) -> Table:
     )
     table = Table(
         title=_.ngettext(
-            "Showdown equity against {count} random opponent",
-            "Showdown equity against {count} random opponents",
+            "Showdown equity against {count} opponent",
+            "Showdown equity against {count} opponents",
             result.opponents,
             count=result.opponents,
         ),
@@ -221,6 +237,72 @@ def _choice_table(title: str, choices: list[Choice], top: int, split: Split) -> 
             row += [f"{100 * r.win_low:.1f}%", f"{100 * r.scoop:.1f}%"]
         table.add_row(*row)
     return table
+
+
+def build_model(
+    *,
+    knowledge: SeatKnowledge,
+    players: int,
+    split: Split,
+    passed: str = "",
+    received: str = "",
+    dead: str = "",
+    passes_done: int | None = None,
+    policy: str = "heuristic",
+) -> PassingOpponents | None:
+    """The passing model of seat 0 described by the command's options, or ``None`` when
+    the seat's seven cards are not known (five arranged cards without the two left out in
+    ``--dead``): then the random model answers, and says so.
+
+    Passes go left (seat 0 to seat 1, RULES.md §3) on the 3-2-1 schedule. ``--passed`` and
+    ``--received`` list the cards in pass order; when both are given and fit the schedule
+    they are the seat's passes, otherwise the seat's own cards of the ``passes_done``
+    passes (default: as many as ``--passed`` fills, else all three) are sampled
+    (:mod:`anaconda_poker.analysis.pass_model`).
+
+    Raises:
+        typer.BadParameter: a history that does not fit the hand.
+    """
+    own = list(knowledge.hand)
+    if len(own) == 5:
+        left_out = _cards(dead, "--dead")
+        if len(left_out) != 2:
+            return None
+        own += left_out
+    gave = [
+        c
+        for cards in parse_seat_cards(passed, option="--passed", default_seat=1).values()
+        for c in cards
+    ]
+    got = _cards(received, "--received")
+    sums = [sum(PASS_SCHEDULE[:i]) for i in range(len(PASS_SCHEDULE) + 1)]
+    if passes_done is None:
+        passes_done = sums.index(len(gave)) if gave and len(gave) in sums else len(PASS_SCHEDULE)
+    known = len(gave) == len(got) == sums[passes_done] and bool(gave)
+    live = tuple(range(players))
+    rounds = []
+    for i in range(passes_done):
+        start, end = sums[i], sums[i + 1]
+        cards = (tuple(gave[start:end]), tuple(got[start:end])) if known else ((), ())
+        rounds.append(PassRound(PASS_SCHEDULE[i], live, 1, *cards))
+    try:
+        history = PassHistory(seat=0, seats=live, hand=tuple(own), rounds=tuple(rounds))
+    except AnacondaError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return PassingOpponents(history, split, policy)
+
+
+def model_caption(model: PassingOpponents | None) -> str:
+    """One translated line saying which opponent model the numbers assume."""
+    _ = translator(language_from_environment())
+    if model is None:
+        return _("Opponents hold random cards (passing not modelled)")
+    return _(
+        "Opponents passed like the {policy} bot ({passes} passes replayed; later passes "
+        "not counted)",
+        policy=model.policy,
+        passes=len(model.history.rounds),
+    )
 
 
 @app.command("equity")
@@ -267,9 +349,30 @@ def equity_command(
     pass_to: Annotated[int, typer.Option("--pass-to", help="Seat receiving the pass.")] = 1,
     top: Annotated[int, typer.Option("--top", min=1, help="Choices shown with --advise.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    opponents: Annotated[
+        Opponents,
+        choice_option(
+            Opponents,
+            "--opponents",
+            "passing: opponents built their hands by passing (default); random: random cards.",
+        ),
+    ] = Opponents.PASSING,
+    pass_policy: Annotated[
+        PassPolicy,
+        choice_option(PassPolicy, "--pass-policy", "Whose passing the passing model replays."),
+    ] = PassPolicy.HEURISTIC,
+    passes_done: Annotated[
+        int | None,
+        typer.Option(
+            "--passes-done",
+            min=0,
+            max=3,
+            help="Passes made so far (default: from --passed, else 3).",
+        ),
+    ] = None,
 ) -> None:
-    """Probabilities of winning high, low, scooping, and the expected pot share of seat 0
-    against random opponents (exact when the unknown cards are few)."""
+    """Probabilities of winning high, low, scooping, and the expected pot share of seat 0,
+    against opponents who passed with purpose (the default) or random opponents."""
     _ = translator(language_from_environment())
     knowledge = build_knowledge(
         hand=hand,
@@ -281,12 +384,46 @@ def equity_command(
         dead=dead,
     )
     console = Console()
+    model = None
+    if opponents is Opponents.PASSING:
+        model = build_model(
+            knowledge=knowledge,
+            players=players,
+            split=split,
+            passed=passed,
+            received=received,
+            dead=dead,
+            passes_done=passes_done,
+            policy=pass_policy.value,
+        )
     if advise is None:
-        result = equity(knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit)
+        try:
+            result = equity(
+                knowledge,
+                split=split,
+                trials=trials,
+                rng=seed,
+                exact_limit=exact_limit,
+                opponents=model,
+                best_five=True,
+            )
+        except AnacondaError as exc:
+            raise typer.BadParameter(str(exc)) from None
         if as_json:
-            typer.echo(json.dumps(result.to_dict(), indent=2))
+            summary: dict[str, Any] = {
+                **result.to_dict(),
+                "model": "random" if model is None else "passing",
+            }
+            if model is not None:
+                summary["pass_policy"] = model.policy
+                summary["passes_replayed"] = len(model.history.rounds)
+            typer.echo(json.dumps(summary, indent=2))
         else:
-            console.print(_result_table(result, split))
+            table = _result_table(result, split)
+            table.caption = f"{table.caption}\n{model_caption(model)}"
+            if len(knowledge.hand) == 7:
+                table.caption += "\n" + _("Seven cards: valued by the best five you can still keep")
+            console.print(table)
         return
     if len(knowledge.hand) != 7:
         raise typer.BadParameter(
@@ -306,21 +443,48 @@ def equity_command(
                         param_hint="--passed",
                     )
                 count = PASS_SCHEDULE[sums.index(done)]
-            choices = pass_choices(
+            if model is not None and (passes_done is None or pass_count is None):
+                # the pass asked about follows the passes --passed lists (0 to 2 of them)
+                gave = parse_seat_cards(passed, option="--passed", default_seat=1)
+                made = sum(len(v) for v in gave.values())
+                sums = [sum(PASS_SCHEDULE[:i]) for i in range(len(PASS_SCHEDULE))]
+                model = build_model(
+                    knowledge=knowledge,
+                    players=players,
+                    split=split,
+                    passed=passed,
+                    received=received,
+                    dead=dead,
+                    passes_done=sums.index(made) if made in sums else passes_done,
+                    policy=pass_policy.value,
+                )
+            if model is None:
+                choices = pass_choices(
+                    knowledge,
+                    count=count,
+                    receiver=pass_to,
+                    split=split,
+                    trials=trials,
+                    rng=seed,
+                    exact_limit=exact_limit,
+                )
+            else:
+                choices = passing_pass_choices(
+                    knowledge, model, count=count, receiver=pass_to, trials=trials, rng=seed
+                )
+            title = _("Cards to pass to seat {seat}, best first", seat=pass_to)
+            caption = model_caption(model)
+        else:
+            choices = arrange_choices(
                 knowledge,
-                count=count,
-                receiver=pass_to,
                 split=split,
                 trials=trials,
                 rng=seed,
                 exact_limit=exact_limit,
-            )
-            title = _("Cards to pass to seat {seat}, best first", seat=pass_to)
-        else:
-            choices = arrange_choices(
-                knowledge, split=split, trials=trials, rng=seed, exact_limit=exact_limit
+                opponents=model,
             )
             title = _("Fives to keep, in reveal order, best first")
+            caption = model_caption(model)
     except AnacondaError as exc:
         raise typer.BadParameter(str(exc)) from None
     if as_json:
@@ -329,4 +493,6 @@ def equity_command(
         ]
         typer.echo(json.dumps(data, indent=2))
     else:
-        console.print(_choice_table(title, choices, top, split))
+        table = _choice_table(title, choices, top, split)
+        table.caption = caption
+        console.print(table)

@@ -43,7 +43,11 @@ def play(
     bots: Annotated[int, typer.Option("--bots", min=1, max=6, help="Bot opponents (1-6).")] = 3,
     level: Annotated[
         str,
-        typer.Option("--level", help="Bot level: random, calling-station, heuristic, montecarlo."),
+        typer.Option(
+            "--level",
+            help="Bot level by strength: beginner, casual, strong, expert (or a bot: random, "
+            "calling-station, heuristic, montecarlo).",
+        ),
     ] = "heuristic",
     split: Annotated[
         Split,

@@ -31,15 +31,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from anaconda_poker.analysis.review import (
+    DEFAULT_MODEL,
     DEFAULT_TRIALS,
     MAX_TRIALS,
     HandReview,
+    RandomOpponents,
     ReviewError,
     review_hand,
     review_session,
 )
+from anaconda_poker.cli.equity import Opponents
 from anaconda_poker.cli.main import app
 from anaconda_poker.cli.review_render import review_renderable
+from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.i18n import (
     LANGUAGES,
     Translator,
@@ -109,6 +113,15 @@ def review_command(
             "table's small bet).",
         ),
     ] = None,
+    opponents: Annotated[
+        Opponents,
+        choice_option(
+            Opponents,
+            "--opponents",
+            "passing: opponents who pass like a solid player (default; your own passes are "
+            "priced against random opponents); random: random opponents for everything.",
+        ),
+    ] = Opponents.PASSING,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
     lang: Annotated[
         str | None,
@@ -156,6 +169,7 @@ def review_command(
                     seed=seed,
                     threshold=threshold,
                     progress=advance,
+                    model=RandomOpponents() if opponents is Opponents.RANDOM else DEFAULT_MODEL,
                 )
             except ReviewError as exc:
                 err.print(

@@ -326,6 +326,14 @@ def simulate_command(
             "session and is told every hand's result, so it may learn its opponents.",
         ),
     ] = DEFAULT_SESSION_BLOCKS,
+    both_orders: Annotated[
+        bool,
+        typer.Option(
+            "--both-orders",
+            help="Odd blocks seat the bots in the reverse order around the table, so no bot "
+            "always passes to the same other bot (fair comparisons at more than two seats).",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", min=0, help="Processes; 0 = every core.")
     ] = 1,
@@ -376,8 +384,9 @@ def simulate_command(
             hands=hands,
             seed=seed,
             stack=stack,
-            bot_options={"montecarlo": {"samples": samples}},
+            bot_options={"montecarlo": {"samples": samples}, "adaptive": {"samples": samples}},
             session_blocks=session_blocks,
+            both_orders=both_orders,
         )
     except (AnacondaError, ValueError) as exc:
         raise typer.BadParameter(option_words(str(exc))) from None

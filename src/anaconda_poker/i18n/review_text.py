@@ -27,6 +27,10 @@ PHASE_LABELS: dict[str, str] = {
 MODEL_SENTENCES: tuple[str, ...] = (
     N_("against random opponents (their unseen cards dealt at random)"),
     N_("against opponents who pass like a solid player and bet by strength"),
+    N_(
+        "against opponents who pass like a solid player and bet by strength; your own "
+        "passes against random opponents"
+    ),
 )
 """Message ids of the opponent models a review states (the model's ``description``)."""
 

@@ -17,17 +17,19 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from anaconda_poker.bots.fallback import fallback_action
+from anaconda_poker.bots.levels import LEVELS, SLOW_BOTS, STRENGTHS, resolve_level
 from anaconda_poker.bots.protocol import observe_result
-from anaconda_poker.bots.registry import BOTS, create_bot
+from anaconda_poker.bots.registry import UnknownBotError, create_bot
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, LegalActions
 
-BOT_LEVELS: tuple[str, ...] = tuple(BOTS)
-"""Bot levels a table may ask for (``GET /api/options``), weakest first."""
+BOT_LEVELS: tuple[str, ...] = tuple(STRENGTHS)
+"""Bot levels a table offers (``GET /api/options``), named by strength, weakest first
+(:mod:`anaconda_poker.bots.levels`)."""
 
-SLOW_LEVELS = frozenset({"montecarlo"})
-"""Levels whose decisions run in a worker thread so the event loop keeps serving."""
+ACCEPTED_LEVELS: tuple[str, ...] = LEVELS
+"""Levels a table accepts: :data:`BOT_LEVELS` and the bots' own names (stored tables)."""
 
 
 class SeatPolicy(Protocol):
@@ -50,7 +52,7 @@ class BotPolicy:
     """A bot of the bots package behind :class:`SeatPolicy`.
 
     Args:
-        level: a name of :data:`BOT_LEVELS`.
+        level: a name of :data:`ACCEPTED_LEVELS`.
         rng: the bot's only source of randomness.
 
     Raises:
@@ -58,18 +60,22 @@ class BotPolicy:
     """
 
     def __init__(self, level: str, rng: random.Random) -> None:
-        if level not in BOTS:
-            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(BOT_LEVELS)}")
+        try:
+            self.bot, self.options = resolve_level(level)
+        except UnknownBotError as exc:
+            raise ValueError(str(exc)) from None
         self.level = level
         self.rng = rng
-        self.slow = level in SLOW_LEVELS
+        self.slow = self.bot in SLOW_BOTS
         self._bots: dict[TableConfig, Any] = {}
 
     def decide(self, view: dict[str, Any], legal: LegalActions, config: TableConfig) -> Action:
         """The bot's action (a bot is built per distinct rule set, then reused)."""
         bot = self._bots.get(config)
         if bot is None:
-            bot = self._bots[config] = create_bot(self.level, config=config, rng=self.rng)
+            bot = self._bots[config] = create_bot(
+                self.bot, config=config, rng=self.rng, **self.options
+            )
         action: Action = bot.act(view, legal)
         return action
 
@@ -100,7 +106,7 @@ def make_policy(level: str, *, seed: int | None = None) -> SeatPolicy:
     """The policy of a bot seat of ``level``.
 
     Args:
-        level: one of :data:`BOT_LEVELS`.
+        level: one of :data:`ACCEPTED_LEVELS`.
         seed: seeds the bot's RNG (tests); ``None`` for a fresh random seed.
 
     Raises:

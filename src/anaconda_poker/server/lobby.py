@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.server.auth import hash_token, new_table_id, new_token
-from anaconda_poker.server.bot_seats import BOT_LEVELS, SeatPolicy, make_policy
+from anaconda_poker.server.bot_seats import ACCEPTED_LEVELS, SeatPolicy, make_policy
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.host_controls import house_rules
 from anaconda_poker.server.names import name_key
@@ -350,10 +350,10 @@ class Lobby:
                     f"bot seat {bot.seat} is not below seats={request.seats}",
                     field="bots",
                 )
-            if bot.level not in BOT_LEVELS:
+            if bot.level not in ACCEPTED_LEVELS:
                 raise ClientError(
                     "invalid_config",
-                    f"unknown bot level {bot.level!r}; levels are {', '.join(BOT_LEVELS)}",
+                    f"unknown bot level {bot.level!r}; levels are {', '.join(ACCEPTED_LEVELS)}",
                     field="bots",
                 )
         host_seat = request.host_seat

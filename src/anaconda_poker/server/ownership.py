@@ -17,9 +17,11 @@ and the node's leases in step:
 - **On a request** for a table it does not run (:meth:`TableOwnership.ensure`, called by
   :class:`OwnershipMiddleware` for ``/api/tables/{id}…`` and ``/ws?table={id}``), it claims
   the table if its lease is free; otherwise it asks the owner for it (the proxy routes the
-  table here, so it should run here) and answers ``503 table_moving`` with ``Retry-After: 1``
-  (a websocket gets an ``error`` frame ``table_moving`` and is closed with code 1012). The
-  owner hands the table over at its next check; the client's retry finds it here.
+  table here, so it should run here) and waits up to ``HANDOVER_WAIT`` seconds for the owner
+  to hand it over at its next check, then serves the request. Only when that does not happen
+  (the owner died and its lease has not expired yet) it answers ``503 table_moving`` with
+  ``Retry-After: 1`` (a websocket gets an ``error`` frame ``table_moving`` and is closed with
+  code 1012); the client retries.
 - **On SIGTERM** (:meth:`TableOwnership.release`, after the tables stopped and the writer
   flushed) the node releases every lease at once: another node claims them at its next
   check or at the next request, without waiting for an expiry.
@@ -31,10 +33,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -47,12 +51,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("anaconda_poker.server.ownership")
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
 TABLE_MOVED = 1012
 """Websocket close code of a table that left this node (or is not here yet): reconnect
 (the proxy sends the client to the node that runs it)."""
 
 MOVING_RETRY_AFTER = 1
 """Seconds a client is told to wait before retrying a table that is changing nodes."""
+
+HANDOVER_WAIT = 2.0
+"""Seconds a request waits for the owner to hand a table over before ``table_moving``."""
+
+HANDOVER_POLL = 0.05
+"""Seconds between two looks at the lobby while waiting for a hand-over."""
 
 CLAIMS_PER_CHECK = 8
 """Most free leases one node claims per check: survivors of a dead node share its tables."""
@@ -109,6 +122,10 @@ class TableOwnership:
         self.stats = OwnershipStats()
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        # lease queries never wait behind the default pool's work (table rebuilds, hand
+        # histories), and renewals never wait behind claims: a late renewal loses tables
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="leases")
+        self._renewer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lease-renewal")
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -139,13 +156,21 @@ class TableOwnership:
             How many leases were released.
         """
         try:
-            released = await asyncio.to_thread(self.leases.release)
+            released = await self._db(self.leases.release)
         except Exception:  # the database is gone: the leases expire by themselves
             log.warning("could not release the leases; they expire in %.0f s", self.leases.ttl)
             return 0
+        finally:
+            self._pool.shutdown(wait=False)
+            self._renewer.shutdown(wait=False)
         self.stats.released += released
         log.info("released %d table lease(s)", released)
         return released
+
+    async def _db(self, call: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run a lease query on the node's lease threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(call, *args, **kwargs))
 
     def holds(self, table_id: str) -> bool:
         """This node holds the table's lease (as far as it knows)."""
@@ -168,7 +193,7 @@ class TableOwnership:
                 return
             if await self._claim(table_id):
                 return
-            lease = await asyncio.to_thread(self.leases.lease, table_id)
+            lease = await self._db(self.leases.lease, table_id)
             if lease is None:
                 return  # no such table (the lobby says so)
             if lease.owner == self.leases.instance:  # handed here a moment ago
@@ -176,8 +201,17 @@ class TableOwnership:
                 return
             if lease.free and await self._claim(table_id):  # freed a moment ago
                 return
-            lease = await asyncio.to_thread(self.leases.want, table_id) or lease
-            raise table_moving(table_id, lease.owner_node)
+            lease = await self._db(self.leases.want, table_id) or lease
+        # a live owner hands it over at its next check (every check_interval) and this
+        # node's own check loads it (or claims it, once released): wait for that a little,
+        # in memory, so that a request normally just takes a moment longer
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HANDOVER_WAIT
+        while loop.time() < deadline:
+            await asyncio.sleep(HANDOVER_POLL)
+            if self._loaded(table_id):
+                return
+        raise table_moving(table_id, lease.owner_node)
 
     @contextlib.asynccontextmanager
     async def _table_lock(self, table_id: str) -> AsyncIterator[None]:
@@ -192,7 +226,7 @@ class TableOwnership:
 
     async def _claim(self, table_id: str, *, reclaim_own: bool = False) -> bool:
         """Claim a free lease and load its table (the caller holds the table's lock)."""
-        epoch = await asyncio.to_thread(self.leases.claim, table_id, reclaim_own=reclaim_own)
+        epoch = await self._db(self.leases.claim, table_id, reclaim_own=reclaim_own)
         if epoch is None:
             return False
         self.stats.claims += 1
@@ -213,7 +247,7 @@ class TableOwnership:
     async def _load(self, table_id: str) -> None:
         if not await self.lobby.load(table_id):
             self.leases.forget(table_id)  # closed meanwhile: nothing to run
-            await asyncio.to_thread(self.leases.release, [table_id])
+            await self._db(self.leases.release, [table_id])
 
     # ------------------------------------------------------------------ the check
     @staticmethod
@@ -229,11 +263,11 @@ class TableOwnership:
 
     async def renew(self) -> None:
         """Extend this node's leases; drop the tables whose lease another node took."""
-        rows = await asyncio.to_thread(self.leases.renew)
+        rows = await asyncio.get_running_loop().run_in_executor(self._renewer, self.leases.renew)
         kept = {lease.table_id for lease in rows}
         for table_id in [t for t in self.lobby.tables if t not in kept]:
             # missing from the renewal: lost, or created (claimed) while it ran
-            lease = await asyncio.to_thread(self.leases.lease, table_id)
+            lease = await self._db(self.leases.lease, table_id)
             epoch = self.leases.epoch_of(table_id)
             if lease is None or (lease.owner == self.leases.instance and lease.epoch == epoch):
                 continue
@@ -246,7 +280,7 @@ class TableOwnership:
         """One check: load tables handed here, hand over tables asked for, claim a few free
         leases."""
         await self._drop_fenced()
-        rows = await asyncio.to_thread(self.leases.changes, list(self.leases.held()))
+        rows = await self._db(self.leases.changes, list(self.leases.held()))
         await self._follow(rows)
         await self._claim_free(reclaim_own=False, limit=CLAIMS_PER_CHECK)
 
@@ -280,7 +314,7 @@ class TableOwnership:
         if table is not None:
             await table.stop()
         assert lease.wanted_by is not None
-        handed = await asyncio.to_thread(
+        handed = await self._db(
             self.leases.hand_over, lease.table_id, lease.wanted_by, lease.wanted_by_node
         )
         if handed:
@@ -290,7 +324,7 @@ class TableOwnership:
 
     async def _claim_free(self, *, reclaim_own: bool, limit: int | None) -> None:
         """Claim free leases (at most ``limit``) and load their tables."""
-        free = await asyncio.to_thread(
+        free = await self._db(
             self.leases.orphans, 100_000 if limit is None else limit, reclaim_own=reclaim_own
         )
         for table_id in free:

@@ -24,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from anaconda_poker.bots.registry import BOTS
+from anaconda_poker.bots.levels import LEVELS
 from anaconda_poker.core.config import MAX_AMOUNT, MAX_CHIPS
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
@@ -336,7 +336,7 @@ class BotSpec(_Message):
         min_length=1,
         max_length=32,
         # documented (OpenAPI) as the bot levels; any other answers invalid_config
-        json_schema_extra={"enum": list(BOTS)},
+        json_schema_extra={"enum": list(LEVELS)},
     )
     name: Name | None = None
 

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from anaconda_poker import __version__
+from anaconda_poker.bots.levels import DEFAULT_LEVEL
 from anaconda_poker.core.config import (
     Betting,
     DeclareMode,
@@ -143,6 +144,7 @@ async def options(request: Request) -> dict[str, Any]:
             "swing": [s.value for s in Swing],
         },
         "bot_levels": list(BOT_LEVELS),
+        "default_bot_level": DEFAULT_LEVEL,
         "table_defaults": {
             "seats": 6,
             "starting_stack": 200,

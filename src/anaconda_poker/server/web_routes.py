@@ -194,7 +194,9 @@ async def advice(
 
     Returns:
         ``{"high": [5 cards] | None, "low": [5 cards] | None, "both": [5 cards] | None,
-        "equity": EquityResult dict | None}``; each five is in a suggested reveal order
+        "equity": EquityResult dict | None}``; the equity and "both" assume opponents who
+        passed like the heuristic bot (the equity dict says so: ``"opponents": "passing"``,
+        ``"pass_policy"``, ``"passes_replayed"``); each five is in a suggested reveal order
         (``analysis.advice.reveal_order``). ``high``/``low``/``both`` are only given while
         the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``,
         401 ``bad_token``, 409 ``no_hand`` (the seat is not in a hand).
@@ -241,12 +243,15 @@ def _advise(
     from anaconda_poker.analysis.advice import arrange_choices, reveal_order
     from anaconda_poker.analysis.equity import equity as seat_equity
     from anaconda_poker.analysis.knowledge import knowledge_from_view
+    from anaconda_poker.analysis.pass_model import PassingOpponents, pass_history
     from anaconda_poker.analysis.values import NO_LOW, hand_values
     from anaconda_poker.core.evaluation import five_card_choices
 
     you = view["you"]
     hand = parse_codes(list(you.get("hand") or []))
     knowledge = knowledge_from_view(view, config)
+    # opponents who passed like the heuristic bot (analysis/pass_model.py), in this hand's game
+    model = PassingOpponents(pass_history(view, config), split)
     out: dict[str, Any] = {"high": None, "low": None, "both": None, "equity": None}
     if len(hand) == 7 and not you.get("arrangement"):
         fives = [tuple(f) for f in combinations(hand, 5)]
@@ -258,12 +263,22 @@ def _advise(
             # "best for both" is the best-scoring five that no other five beats or matches on
             # both halves (a Monte Carlo share can rank a dominated five first by noise: queens
             # and tens with a 5 kicker over the king kicker when no low is possible)
-            ranked = arrange_choices(knowledge, split=split, trials=ADVICE_TRIALS, rng=0)
+            ranked = arrange_choices(
+                knowledge, split=split, trials=ADVICE_TRIALS, rng=0, opponents=model
+            )
             frontier = {
                 frozenset(c.cards) for c in five_card_choices(hand, split.value) if c.pareto
             }
             both = next((c for c in ranked if frozenset(c.cards) in frontier), ranked[0])
             out["both"] = _cards(both.cards)
     if with_equity:
-        out["equity"] = seat_equity(knowledge, split=split, trials=ADVICE_TRIALS, rng=0).to_dict()
+        result = seat_equity(
+            knowledge, split=split, trials=ADVICE_TRIALS, rng=0, opponents=model, best_five=True
+        )
+        out["equity"] = {
+            **result.to_dict(),
+            "opponents": "passing",
+            "pass_policy": model.policy,
+            "passes_replayed": len(model.history.rounds),
+        }
     return out

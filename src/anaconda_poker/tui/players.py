@@ -9,14 +9,20 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from anaconda_poker.bots.levels import LEVELS as ACCEPTED_LEVELS
+from anaconda_poker.bots.levels import resolve_level
 from anaconda_poker.bots.protocol import Bot, observe_result
-from anaconda_poker.bots.registry import BOTS, create_bot
+from anaconda_poker.bots.registry import UnknownBotError, create_bot
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState
 from anaconda_poker.i18n import N_
 
 LEVEL_LABELS: dict[str, str] = {
+    "beginner": N_("beginner bot"),
+    "casual": N_("casual bot"),
+    "strong": N_("strong bot"),
+    "expert": N_("expert bot"),
     "random": N_("random bot"),
     "calling-station": N_("calling station"),
     "heuristic": N_("heuristic bot"),
@@ -24,8 +30,9 @@ LEVEL_LABELS: dict[str, str] = {
 }
 """Message ids of the bot levels' display names (unknown levels show their name)."""
 
-LEVELS: tuple[str, ...] = tuple(BOTS)
-"""Bot levels, weakest first (the names of the bots registry)."""
+LEVELS: tuple[str, ...] = ACCEPTED_LEVELS
+"""Bot levels: the strength names weakest first, then the bots' own names
+(:mod:`anaconda_poker.bots.levels`)."""
 
 
 class Policy(Protocol):
@@ -52,17 +59,19 @@ class BotPolicy:
     """
 
     def __init__(self, level: str, rng: random.Random, **options: Any) -> None:
-        if level not in BOTS:
-            raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        try:
+            self._name, base = resolve_level(level)
+        except UnknownBotError as exc:
+            raise ValueError(str(exc)) from None
         self.level = level
         self._rng = rng
-        self._options = options
+        self._options = {**base, **options}
         self._config: TableConfig | None = None
         self._bot: Bot | None = None
 
     def _bot_for(self, config: TableConfig) -> Bot:
         if self._bot is None or self._config != config:
-            self._bot = create_bot(self.level, config=config, rng=self._rng, **self._options)
+            self._bot = create_bot(self._name, config=config, rng=self._rng, **self._options)
             self._config = config
         return self._bot
 
@@ -97,6 +106,6 @@ def make_policy(level: str, rng: random.Random, *, raise_cap_bets: int = 4) -> P
     """
     if raise_cap_bets < 1:
         raise ValueError(f"--bot-raise-cap must be at least 1 big bet, got {raise_cap_bets}")
-    if level == "heuristic":
+    if level in ("heuristic", "casual"):
         return BotPolicy(level, rng, raise_cap_bets=raise_cap_bets)
     return BotPolicy(level, rng)

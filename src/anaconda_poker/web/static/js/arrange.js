@@ -15,7 +15,7 @@ import { describeBoth } from "./handnames.js";
  * @param {string} ctx.split  game type (for the hand name of the chosen five)
  * @param {object|null} ctx.suggestions  {high, low, both} fives from the server, or null
  * @param {boolean} ctx.loadingSuggestions
- * @param {object|null} ctx.equity  {share, win_high, win_low, scoop} or null
+ * @param {object|null} ctx.equity  {share, win_high, win_low, scoop, opponents, passes_replayed} or null
  * @param {(cards: string[]) => void} ctx.onConfirm
  */
 export function renderArrange(el, ctx) {
@@ -145,6 +145,9 @@ export function renderArrange(el, ctx) {
       h("p.hint", { id: "arrange-help" }, t("Choose five cards and their order: the first slot is turned first. Click a card to keep it, click it again to take it back, or drag it; Shift+arrow keys move a chosen card.")),
       eq ? h("p.hint", { id: "equity" }, t("Your equity now: {share}% of the pot on average (high {high}%, low {low}%, scoop {scoop}%)", {
         share: pct(eq.share), high: pct(eq.win_high), low: pct(eq.win_low), scoop: pct(eq.scoop),
+      })) : null,
+      eq && eq.opponents === "passing" ? h("p.hint", { id: "equity-model" }, t("Assumes opponents who passed like the heuristic bot ({passes} passes so far)", {
+        passes: eq.passes_replayed,
       })) : null);
     if (focusKey) focusByKey(focusKey);
   }

@@ -27,6 +27,10 @@ export function directionLabel(direction) {
 
 export function botLabel(level) {
   switch (level) {
+    case "beginner": return t("Beginner");
+    case "casual": return t("Casual");
+    case "strong": return t("Strong");
+    case "expert": return t("Expert");
     case "random": return t("Random");
     case "calling_station":
     case "calling-station": return t("Calling station");

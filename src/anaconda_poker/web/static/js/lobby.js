@@ -30,7 +30,8 @@ const FALLBACK_OPTIONS = {
     reveal_first_to_act: ["best_showing", "left_of_dealer"],
     declare: ["cards_speak", "declare"], swing: ["strict", "ties_ok"],
   },
-  bot_levels: ["random", "calling_station", "heuristic", "montecarlo"],
+  bot_levels: ["beginner", "casual", "strong", "expert"],
+  default_bot_level: "expert",
   table_defaults: { seats: 6, starting_stack: 200, action_timer: 30, time_bank: 60,
     time_bank_refill: 10, time_bank_refill_hands: 10, dealers_choice: false,
     bot_pause: 1.0, next_hand_delay: 8, auto_start: true, allow_rebuys: true },
@@ -96,7 +97,9 @@ export function mount(main) {
   let options = FALLBACK_OPTIONS;
   let tables = null;
   let tablesError = null;
-  let bots = [{ level: "heuristic", name: "" }, { level: "heuristic", name: "" }, { level: "montecarlo", name: "" }];
+  // seat-filling bots start at the server's default level (the strongest that stays fast)
+  const defaultLevel = () => options.default_bot_level || FALLBACK_OPTIONS.default_bot_level;
+  let bots = [0, 1, 2].map(() => ({ level: defaultLevel(), name: "" }));
   let form = null;          // the form's current values survive language switches
   let busy = false;
   let timer = null;
@@ -256,7 +259,7 @@ export function mount(main) {
         h("div.bot-list", { id: "bot-list" }, botRows),
         h("div.form-actions", { style: { "margin-top": "8px" } },
           h("button.small", { type: "button", id: "bot-add", onclick: () => {
-            bots.push({ level: "heuristic", name: "" });
+            bots.push({ level: defaultLevel(), name: "" });
             render();
             document.getElementById(`bot-level-${bots.length - 1}`)?.focus();
           } }, t("Add a bot")))),

@@ -69,7 +69,7 @@ export function createMyArea(ctx) {
     }
     if (s.choose) parts.push(chooseGamePanel());
     if (s.rebuyRequests.length && isHost()) parts.push(rebuyPanel());
-    if (s.seatRequests.length && isHost()) parts.push(seatRequestsPanel(s.seatRequests, command));
+    if (s.seatRequests?.length && isHost()) parts.push(seatRequestsPanel(s.seatRequests, command));
     if (!view || !you) {
       if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
       parts.push(betweenHands());

@@ -1,0 +1,313 @@
+"""The heuristic bot's hand potential and its pass and arrangement choices, vectorised.
+
+:func:`potentials` computes, for many card sets at once, exactly the score of
+:func:`anaconda_poker.bots.heuristic.potential` (the same features, the same floating-point
+operations in the same order, so equal scores and equal tie-breaks): a high score from the
+best of the rank-group, flush and straight features (plus 0.15 of the second and the rank
+sum / 400), a low score from the distinct low ranks in split games, and
+``max(high, low) + 0.35 * min(high, low)``.
+
+:func:`best_passes` and :func:`best_fives` make the heuristic bot's choices
+(:func:`~anaconda_poker.bots.heuristic.best_pass`,
+:func:`~anaconda_poker.bots.heuristic.best_five`) for many hands in one go, which is what
+the pass-aware opponent model (:mod:`anaconda_poker.analysis.pass_model`) needs: every
+opponent of every sampled deal passes like the heuristic bot. ``tests/analysis/
+test_potential.py`` checks both against the bot's own code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+from numpy.typing import NDArray
+
+from anaconda_poker.analysis.dealing import FIVE, CardArray
+from anaconda_poker.core.config import Split
+from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
+
+FloatArray = NDArray[np.float64]
+BoolArray = NDArray[np.bool_]
+_ACE = 12
+_LOW_TOP = 8
+
+
+@cache
+def _subsets(n: int, k: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """``(chosen, rest)``: the ``k``-subsets of ``range(n)`` in ``itertools.combinations``
+    order, and the complement of each (ascending), as int[C, k] and int[C, n - k]."""
+    chosen = np.array(list(combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
+    rest = np.array(
+        [[i for i in range(n) if i not in row] for row in chosen.tolist()], dtype=np.intp
+    ).reshape(len(chosen), n - k)
+    chosen.flags.writeable = False
+    rest.flags.writeable = False
+    return chosen, rest
+
+
+def _counts(values: NDArray[np.intp], bins: int) -> NDArray[np.int16]:
+    """Per row, how many entries equal each of ``0..bins-1``: int16[m, bins]."""
+    m = values.shape[0]
+    out = np.zeros((m, bins), dtype=np.int16)
+    rows = np.arange(m)
+    for j in range(values.shape[1]):
+        out[rows, values[:, j]] += 1
+    return out
+
+
+def _rank_features(cards: CardArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The rank-only parts of the high score of each row: ``(group, straight, rank_sum)``,
+    float64[m] each (the flush feature depends on suits and is added later)."""
+    m = cards.shape[0]
+    ranks = (cards >> 2).astype(np.intp)
+    counts = _counts(ranks, 13)
+    # the group with the most cards, the higher rank first (sorted by (count, rank))
+    key = counts.astype(np.int32) * 16 + np.arange(13)
+    top = key.argmax(axis=1)
+    rows = np.arange(m)
+    top_count = counts[rows, top]
+    rest = counts.copy()
+    rest[rows, top] = 0
+    second_count = rest.max(axis=1)
+    tr = top.astype(np.float64)
+    group = np.select(
+        [
+            top_count >= 4,
+            (top_count == 3) & (second_count >= 2),
+            top_count == 3,
+            (top_count == 2) & (second_count == 2),
+            top_count == 2,
+        ],
+        [9.0 + tr / 26, 8.0 + tr / 26, 6.0 + tr / 26, 4.5 + tr / 26, 2.5 + tr / 13],
+        ranks.max(axis=1) / 13,
+    )
+    present = np.zeros((m, 14), dtype=np.int16)  # index 0: the ace playing low
+    present[:, 1:] = counts > 0
+    present[:, 0] = present[:, 13]
+    run = np.cumsum(present, axis=1)
+    windows = np.concatenate([run[:, 4:5], run[:, 5:] - run[:, :-5]], axis=1)  # 10 windows
+    window = windows.max(axis=1)
+    straight = np.select([window >= FIVE, window == 4, window == 3], [7.0, 3.5, 1.2], 0.0)
+    return group, straight, ranks.sum(axis=1).astype(np.float64)
+
+
+def _flush_feature(suit_max: NDArray[np.integer]) -> FloatArray:
+    feature: FloatArray = np.select(
+        [suit_max >= FIVE, suit_max == 4, suit_max == 3], [7.5, 4.0, 1.5], 0.0
+    )
+    return feature
+
+
+def _combine(
+    group: FloatArray, flush: FloatArray, straight: FloatArray, rank_sum: FloatArray
+) -> FloatArray:
+    """The best feature, 0.15 of the second, and the rank sum / 400 (the bot's order of
+    operations)."""
+    hi = np.maximum(np.maximum(group, flush), straight)
+    middle = _middle(group, flush, straight)
+    total: FloatArray = hi + 0.15 * middle + rank_sum / 400
+    return total
+
+
+def _middle(a: FloatArray, b: FloatArray, c: FloatArray) -> FloatArray:
+    """The median of three, elementwise (exactly one of the inputs)."""
+    out: FloatArray = np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+    return out
+
+
+def high_potentials(cards: CardArray) -> FloatArray:
+    """:func:`~anaconda_poker.bots.heuristic.high_potential` of each row of ``cards``
+    (uint8[m, k], ``k`` of 4..9 distinct codes): float64[m]."""
+    group, straight, rank_sum = _rank_features(cards)
+    suit_max = _counts((cards & 3).astype(np.intp), 4).max(axis=1)
+    return _combine(group, _flush_feature(suit_max), straight, rank_sum)
+
+
+def low_potentials(cards: CardArray, split: Split) -> FloatArray:
+    """:func:`~anaconda_poker.bots.heuristic.low_potential` of each row (0 in
+    ``high_only``): float64[m]."""
+    m = cards.shape[0]
+    if not split.has_low:
+        return np.zeros(m)
+    ranks = (cards >> 2).astype(np.intp)
+    low = np.where(ranks == _ACE, 1, ranks + 2)  # ace 1 .. king 13
+    present = _counts(low, 14)[:, 1:] > 0  # ranks 1..13
+    if split.low_qualifier is not None:
+        present[:, _LOW_TOP:] = False
+    n = present.sum(axis=1)
+    run = np.cumsum(present, axis=1)
+
+    def nth(j: int) -> NDArray[np.float64]:
+        """The ``j``-th lowest present rank (1-based), where there are that many."""
+        first: NDArray[np.float64] = (np.argmax(run >= j, axis=1) + 1).astype(np.float64)
+        return first
+
+    out = 0.3 * n.astype(np.float64)
+    out = np.where(n == 3, 1.5 + np.maximum(0.0, (_LOW_TOP - nth(3)) / 5), out)
+    out = np.where(n == 4, 3.5 + np.maximum(0.0, (_LOW_TOP - nth(4)) / 3), out)
+    result: FloatArray = np.where(n >= FIVE, 6.0 + np.maximum(0.0, (_LOW_TOP - nth(5)) / 2), out)
+    return result
+
+
+def potentials(cards: CardArray, split: Split) -> FloatArray:
+    """:func:`~anaconda_poker.bots.heuristic.potential` of each row: float64[m]."""
+    high = high_potentials(cards)
+    low = low_potentials(cards, split)
+    total: FloatArray = np.maximum(high, low) + 0.35 * np.minimum(high, low)
+    return total
+
+
+# -- the fast path: rank multisets looked up, suits counted by subtraction ------------------
+_RANK_KEYS = np.asarray(RANK_KEYS, dtype=np.int64)
+"""The evaluator's rank keys: sums over up to 7 cards identify the rank multiset."""
+_CARD_CODES = (_RANK_KEYS[np.arange(52) >> 2] << 16) | (1 << (4 * (np.arange(52) & 3)))
+"""Per card: its rank key in the high bits, a count of one in its suit's 4-bit field in the
+low 16 bits, so that one sum over a card set gives its multiset key and its suit counts."""
+_FLUSH_CLASS = np.array([0, 0, 0, 1, 2, 3, 3, 3], dtype=np.intp)
+"""Largest suit count 0..7 -> flush feature class (none, three, four, five or more)."""
+
+
+_HASH_BITS = 18
+_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Knuth's multiplicative hashing constant
+
+
+@cache
+def _potential_table() -> tuple[NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]]:
+    """Every rank multiset of 1..7 cards (about 76,000, built once per process in a
+    fraction of a second) in an open-addressing hash table of 2**18 slots (multiplicative
+    hashing, linear probing; Knuth, TAOCP vol. 3, §6.4): the multiset key in each slot
+    (-1 empty), the row of that multiset, and per split the potential of each multiset
+    with each flush class, float64[multisets, 4]."""
+    blocks = []
+    for k in range(1, 8):
+        rows = [r for r in combinations_with_replacement(range(13), k) if _fits(r)]
+        arr = np.asarray(rows, dtype=np.intp)
+        # distinct suits for repeated ranks: the n-th copy of a rank gets suit n
+        copy = np.zeros_like(arr)
+        for j in range(1, k):
+            copy[:, j] = np.where(arr[:, j] == arr[:, j - 1], copy[:, j - 1] + 1, 0)
+        blocks.append((arr * 4 + copy).astype(np.uint8))
+    keys = np.concatenate([_RANK_KEYS[(b >> 2).astype(np.intp)].sum(axis=1) for b in blocks])
+    order = np.argsort(keys)
+    group, straight, rank_sum = (
+        np.concatenate([part[i] for part in map(_rank_features, blocks)])[order] for i in range(3)
+    )
+    flushes = np.array([0.0, 1.5, 4.0, 7.5])
+    high = _combine(
+        np.repeat(group[:, None], 4, axis=1),
+        np.broadcast_to(flushes, (len(keys), 4)),
+        np.repeat(straight[:, None], 4, axis=1),
+        np.repeat(rank_sum[:, None], 4, axis=1),
+    )
+    tables = {}
+    for split in Split:
+        low = np.concatenate([low_potentials(b, split) for b in blocks])[order][:, None]
+        tables[split] = np.maximum(high, low) + 0.35 * np.minimum(high, low)
+    keys = keys[order]
+    size = 1 << _HASH_BITS
+    slot_key = np.full(size, -1, dtype=np.int64)
+    slot_row = np.zeros(size, dtype=np.intp)
+    for row, (key, home) in enumerate(zip(keys.tolist(), _home(keys).tolist(), strict=True)):
+        while slot_key[home] >= 0:
+            home = (home + 1) & (size - 1)
+        slot_key[home] = key
+        slot_row[home] = row
+    return slot_key, slot_row, tables
+
+
+def _home(keys: NDArray[np.int64]) -> NDArray[np.intp]:
+    """The first slot tried for each key."""
+    mixed = keys.astype(np.uint64) * _HASH_MULTIPLIER
+    return (mixed >> np.uint64(64 - _HASH_BITS)).astype(np.intp)
+
+
+def _lookup(wanted: NDArray[np.int64]) -> NDArray[np.intp]:
+    """Rows of the ``wanted`` multiset keys (all present) in the potential tables."""
+    slot_key, slot_row, _ = _potential_table()
+    at = _home(wanted)
+    miss = np.flatnonzero(slot_key[at] != wanted)
+    while miss.size:
+        at[miss] = (at[miss] + 1) & (len(slot_key) - 1)
+        empty = slot_key[at[miss]] < 0
+        if empty.any():  # an empty slot ends the probe: the key is not in the table
+            raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
+        miss = miss[slot_key[at[miss]] != wanted[miss]]
+    return slot_row[at]
+
+
+def _fits(ranks: tuple[int, ...]) -> bool:
+    return all(ranks.count(r) <= 4 for r in set(ranks))
+
+
+def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) -> FloatArray:
+    """:func:`potentials` of each hand without the cards at the positions of each row of
+    ``drop``, from table lookups (the same values).
+
+    Args:
+        hands: uint8[n, k] card codes.
+        drop: int[C, d] positions to leave out; ``1 <= k - d <= 7``.
+        split: game type.
+
+    Returns:
+        float64[n, C].
+    """
+    codes = _CARD_CODES[hands]  # [n, k]
+    kept = codes.sum(axis=1)[:, None] - codes[:, drop].sum(axis=2)  # [n, C]
+    suit_max = np.maximum(
+        np.maximum(kept & 15, (kept >> 4) & 15), np.maximum((kept >> 8) & 15, (kept >> 12) & 15)
+    )
+    rows = _lookup((kept >> 16).ravel()).reshape(kept.shape)
+    score: FloatArray = _potential_table()[2][split][rows, _FLUSH_CLASS[suit_max]]
+    return score
+
+
+def best_passes(
+    hands: CardArray, count: int, split: Split, protected: NDArray[np.bool_] | None = None
+) -> CardArray:
+    """The heuristic bot's pass for each hand: the ``count`` cards whose removal keeps the
+    highest :func:`potentials` (ties: the lowest cards), never a ``protected`` card.
+
+    Args:
+        hands: uint8[n, 7] card codes (any order).
+        count: cards to pass, 1..6.
+        split: game type.
+        protected: optional bool[n, 7], True for cards that must stay (a row whose cards
+            cannot all stay passes its lowest-scoring choice among all).
+
+    Returns:
+        uint8[n, count]: the cards passed, ascending; without ``protected`` the same as
+        :func:`~anaconda_poker.bots.heuristic.best_pass` row by row.
+    """
+    n, width = hands.shape
+    order = np.argsort(hands, axis=1, kind="stable")
+    ranked = np.take_along_axis(hands, order, axis=1)
+    chosen, _ = _subsets(width, count)
+    score = subset_potentials(ranked, chosen, split)  # [n, C]: without each choice
+    if protected is not None:
+        held: BoolArray = np.take_along_axis(protected, order, axis=1)
+        blocked = np.any(held[:, chosen], axis=2)
+        score = np.where(blocked & ~blocked.all(axis=1, keepdims=True), -np.inf, score)
+    pick = score.argmax(axis=1)  # the first maximum: the lowest cards among equal scores
+    passed: CardArray = ranked[np.arange(n)[:, None], chosen[pick]]
+    return passed
+
+
+def best_fives(hands: CardArray, split: Split) -> CardArray:
+    """The heuristic bot's five for each hand (:func:`~anaconda_poker.bots.heuristic.
+    best_five` before its reveal order): the five with the highest :func:`potentials`,
+    ties to the last such five in ``combinations`` order of the sorted hand.
+
+    Args:
+        hands: uint8[n, 7].
+
+    Returns:
+        uint8[n, 5], ascending.
+    """
+    n, width = hands.shape
+    ranked = np.sort(hands, axis=1)
+    chosen, dropped = _subsets(width, FIVE)
+    score = subset_potentials(ranked, dropped, split)  # [n, 21]
+    last = len(chosen) - 1 - score[:, ::-1].argmax(axis=1)
+    best: CardArray = ranked[np.arange(n)[:, None], chosen[last]]
+    return best
