@@ -124,3 +124,25 @@ async def test_help_descriptions_wrap_under_their_own_column(tmp_path: Path, lan
         continuation = lines[first + 1]
         assert continuation[:column].strip("║ ") == "", (lines[first], continuation)
         assert continuation[column : column + 1].strip(), continuation  # text in that column
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
+async def test_shrinking_and_restoring_the_terminal_redraws_the_top_bar_for_the_new_size(
+    tmp_path: Path, lang: str
+) -> None:
+    # Seen by a helper (German, 80×24 shrunk to 60×20 mid-hand): the notice said
+    # "Das Terminal ist zu klein (80×24): der Tisch braucht", the old size and cut off, and
+    # back at 80×24 the bar stayed in its 58-column form without "Runde 1": the bar was
+    # drawn for the size before the resize.
+    app = make_app(tmp_path, lang=lang, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        before = region_text(app, "#topbar")
+        await pilot.resize_terminal(60, 20)
+        await settle(app, pilot)
+        bar = region_text(app, "#topbar").strip()
+        assert "60×20" in bar, bar
+        assert bar.endswith(("80×24", "80×24.")), bar
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        assert region_text(app, "#topbar") == before

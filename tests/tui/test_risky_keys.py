@@ -81,3 +81,27 @@ async def test_folding_when_checking_is_free_asks_once(tmp_path: Path) -> None:
         await pilot.press("f")
         await settle(app, pilot)
         assert not state.live[0]
+
+
+async def test_a_key_that_cancels_the_question_takes_the_question_away(tmp_path: Path) -> None:
+    # Seen by a helper (German, fixed limit): F asked "press F again to fold anyway", then
+    # "+" cancelled the question but left it on screen; the F it invited only asked again.
+    app = make_app(tmp_path, seed=11)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        state = state_of(app)
+        for _ in range(40):
+            if state.phase is Phase.BETTING and ActionKind.CHECK in state.legal_actions(0).kinds:
+                break
+            await step(app, pilot)
+        assert ActionKind.CHECK in state.legal_actions(0).kinds
+        await pilot.press("f")
+        await pilot.pause()
+        assert "press F again" in app.message
+        await pilot.press("plus")
+        await pilot.pause()
+        assert "press F again" not in app.message
+        assert "press F again" not in region_text(app, "#me")
+        await pilot.press("f")  # the question again, as the screen now implies
+        await pilot.pause()
+        assert state.live[0] and "press F again" in app.message

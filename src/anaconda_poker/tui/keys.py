@@ -112,7 +112,11 @@ class KeyActions(HandFlow):
         if aggressive is None:
             return
         _kind, low, high = aggressive
-        self._confirming = None  # a new amount: A asks again
+        if self._confirming is not None:
+            # The question asked (F when checking is free, A for many chips) is void: A asks
+            # again for the new amount, F asks again. Its "press … again" must go with it.
+            self._confirming = None
+            self.message = ""
         step = self.session.config.small_bet
         self.amount = min(max(self._chosen_amount(low, high) + steps * step, low), high)
         self._refresh()

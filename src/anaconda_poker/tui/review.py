@@ -44,6 +44,9 @@ class ReviewScreen(ModalScreen[None]):
         trials: deals per decision; seed: the review's seed (same seed, same review).
     """
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this the review, often taller than the terminal, ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#review-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,r,q", "close", show=False),
     ]

@@ -25,7 +25,14 @@ SHORT_SCREEN = 34
 """Screens with fewer rows drop the buttons of a dialog (the key line does the same)."""
 
 
-def _fit_scroll(screen: Screen[Any], scroll_id: str, *, rows_used: int, short_used: int) -> None:
+def _fit_scroll(
+    screen: Screen[Any],
+    scroll_id: str,
+    *,
+    rows_used: int,
+    short_used: int,
+    rows: int | None = None,
+) -> None:
     """Give a dialog's scrolling part what the terminal has left, so the dialog's keys stay
     on screen.
 
@@ -35,8 +42,10 @@ def _fit_scroll(screen: Screen[Any], scroll_id: str, *, rows_used: int, short_us
         rows_used: rows of everything else (margins, border, padding, buttons, key line).
         short_used: the same on a short terminal, where the dialog has no buttons and
             less padding (class ``short``).
+        rows: the terminal's rows (a resize event's size); ``None``: the screen's size.
     """
-    rows = screen.size.height
+    if rows is None:
+        rows = screen.size.height
     short = rows < SHORT_SCREEN
     screen.set_class(short, "short")
     used = short_used if short else rows_used
@@ -54,6 +63,9 @@ class ShowdownScreen(ModalScreen[str]):
     Dismissed with ``"next"``, ``"game"``, ``"summary"``, ``"review"`` or ``"quit"``.
     """
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#showdown-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n,space", "choose('next')", show=False),
         Binding("g", "choose('game')", show=False),
@@ -101,24 +113,45 @@ class ShowdownScreen(ModalScreen[str]):
                 if self._can_review:
                     yield ActionButton(_("Review"), id="review")
                 yield ActionButton(_("Quit"), id="quit", variant="error")
-            pairs = [(_("Enter"), self._next() if self._can_continue else _("Session summary"))]
-            if self._can_continue:
-                pairs.append(("G", _("Change game")))
-            if self._next_label is not None:
-                pairs.append(("S", _("Session summary")))
-            if self._can_review:
-                pairs.append(("R", _("Review")))
-            pairs.append(("Q", _("Quit")))
-            yield Static(key_bar(pairs), classes="keys")
+            yield Static(key_bar(self._key_pairs()), classes="keys", id="showdown-keys")
+
+    def _key_pairs(self) -> list[tuple[str, str]]:
+        """(key, label) of every key the dialog takes, in the order of its buttons."""
+        _ = self._t
+        pairs = [(_("Enter"), self._next() if self._can_continue else _("Session summary"))]
+        if self._can_continue:
+            pairs.append(("G", _("Change game")))
+        if self._next_label is not None:
+            pairs.append(("S", _("Session summary")))
+        if self._can_review:
+            pairs.append(("R", _("Review")))
+        pairs.append(("Q", _("Quit")))
+        return pairs
 
     def _next(self) -> str:
         return self._next_label if self._next_label is not None else self._t("Next hand")
 
     def on_resize(self, event: events.Resize) -> None:
-        """Keep the choices on screen: the summary scrolls when the terminal is short."""
-        width = max(20, self.size.width - 8)
+        """Keep the choices on screen: the summary scrolls when the terminal is short, and
+        the key bar wraps to the dialog's width (one line cut off "Q  Quit" at 80 columns
+        in five languages once "Rebuy 400" and "Session summary" joined it)."""
+        columns, rows = event.size
+        short = rows < SHORT_SCREEN
+        # The box (anaconda.tcss): the whole width less border and padding (1 + 1 a side) on
+        # a short terminal, else 90% of it up to 110 less border and padding (1 + 2).
+        box = columns if short else min(columns * 9 // 10, 110)
+        keys = key_bar(self._key_pairs(), max(20, box - (4 if short else 6)))
+        self.query_one("#showdown-keys", Static).update(keys)
+        extra = keys.plain.count("\n")
+        width = max(20, columns - 8)
         notes = sum(1 + len(note) // width for note in self._notes)  # wrapped lines
-        _fit_scroll(self, "#showdown-scroll", rows_used=12 + notes, short_used=4 + notes)
+        _fit_scroll(
+            self,
+            "#showdown-scroll",
+            rows_used=12 + notes + extra,
+            short_used=4 + notes + extra,
+            rows=rows,
+        )
 
     def action_choose(self, choice: str) -> None:
         """Close the screen with a choice."""
@@ -181,6 +214,9 @@ class GameChoiceScreen(ModalScreen[Split | None]):
 class HelpScreen(ModalScreen[None]):
     """Keys and typed commands."""
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#help-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,enter", "close", show=False)
     ]
@@ -249,6 +285,9 @@ class SummaryScreen(Screen[bool]):
     ``can_return``, Enter and Escape go back to the table (dismissed with ``False``): Enter is
     the habit key of "Next hand", so it must not end the session; without it they leave too."""
 
+    # The app focuses nothing by itself (AUTO_FOCUS None: the table's keys are its own), so
+    # without this a dialog taller than the terminal ignored PgUp/PgDn, arrows, Home/End.
+    AUTO_FOCUS = "#summary-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", show=False),
         Binding("enter,escape", "back", show=False),

@@ -90,7 +90,8 @@ class TableView(App[list[Player]]):
         self._seen_revealed = 0
         self._received: set[int] = set()
         self._compact = False
-        self._width = 0
+        self._width = 0  # the terminal's size as of the last resize (0: none yet)
+        self._height = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -141,6 +142,7 @@ class TableView(App[list[Player]]):
         the seats, the passes and the prompts in fewer lines."""
         self._compact = event.size.height < COMPACT_HEIGHT
         self._width = event.size.width
+        self._height = event.size.height
         self._too_small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
         # Equal seat boxes: three columns of the same width (a fraction split of an odd
         # width made the last box a cell wider); the padding and two gutters take 4 cells.
@@ -238,13 +240,14 @@ class TableView(App[list[Player]]):
             where = _("Hand over")  # everyone else folded: nothing was shown
         else:
             where = _("Showdown")
+        width, height = self._terminal_size()
         if self._too_small:
             self.query_one("#topbar", Static).update(
-                Text(too_small_notice(_, *self.size, MIN_SIZE), style="bold #ffffff on #8b1e1e")
+                Text(too_small_notice(_, width, height, MIN_SIZE), style="bold #ffffff on #8b1e1e")
             )
             return
         hand = _("Hand {number}", number=self.session.hand_number)
-        room = self.size.width - 2  # the bar's padding
+        room = width - 2  # the bar's padding
         text = fit_topbar(hand, where, split_label(cfg.split, _), room)
         self.query_one("#topbar", Static).update(text)
 
@@ -568,10 +571,18 @@ class TableView(App[list[Player]]):
             return self.t("All-in")
         return self.t("Max {amount}", amount=high)
 
+    def _terminal_size(self) -> tuple[int, int]:
+        """The terminal's (columns, rows) as of the last resize: while :meth:`on_resize`
+        runs, ``self.size`` still gives the size before it (a bar drawn from that was cut
+        off after shrinking and stayed short after growing back)."""
+        if self._width and self._height:
+            return self._width, self._height
+        return self.size.width, self.size.height
+
     def _keys_width(self) -> int:
         """Cells for the key bar: the terminal's width (as of the last resize) less the
         bar's padding."""
-        return max(20, (self._width or self.size.width) - 2)
+        return max(20, self._terminal_size()[0] - 2)
 
     def _say(self, message: str) -> None:
         self.message = message
