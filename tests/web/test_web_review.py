@@ -40,7 +40,7 @@ def tr(lang: str, msgid: str, **params: Any) -> str:
 
 def api_table(base: str, **body: Any) -> dict[str, Any]:
     """Create a table over the REST API; returns the server's answer (table, token, seat)."""
-    request = {"name": "Kitchen table", "host_name": "Ada", "seats": 3, "bot_pause": 0, "listed": True}
+    request = {"name": "Kitchen", "host_name": "Ada", "seats": 3, "bot_pause": 0, "listed": True}
     request.update(body)
     request.setdefault("action_timer", None)
     res = httpx.post(f"{base}/api/tables", json=request, timeout=10)
