@@ -192,8 +192,10 @@ class PassingOpponents:
         lookahead: int,
     ) -> list[Choice]:
         """Against random opponents (class docstring)."""
-        return pass_choices(
+        return RandomOpponents().pass_choices(
             knowledge,
+            view=view,
+            config=config,
             count=count,
             receiver=receiver,
             split=split,
