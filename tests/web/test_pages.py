@@ -145,3 +145,54 @@ def test_a_player_leaves_the_table_and_the_host_role_passes(
         "() => document.querySelector('#ledger')?.innerText.includes('Hal (left the table)')"
     )
     shot(host, "host-left-the-table")
+
+
+def test_two_friends_opening_the_link_together_both_sit_down(server: Any, open_page: Any) -> None:
+    """Both join forms show the same free seats; neither friend picks one ("Any free seat",
+    the default), both press Sit down: both are seated, on different seats, instead of the
+    second being told the first free seat is taken. A seat picked by hand survives the
+    table updates that redraw the form."""
+    host = open_page().page
+    host.goto(server.url + "/")
+    host.wait_for_selector("#create-form")
+    host.fill("#host-name", "Hal")
+    host.fill("#seats", "4")
+    host.click("#bot-remove-0")
+    host.click("#bot-remove-0")
+    host.click("#bot-remove-0")  # three human seats stay free
+    host.uncheck("#timer-on")
+    host.click("details summary")
+    host.uncheck("#auto-start")
+    host.click("#create-table")
+    host.wait_for_function("() => location.hash.startsWith('#/table/')")
+    host.wait_for_selector("#next-hand")
+    friends = []
+    for name in ("Ann", "Bea"):
+        page = open_page().page
+        page.goto(host.url)
+        page.wait_for_selector("#join-name")
+        assert page.eval_on_selector("#join-seat", "el => el.value") == ""
+        assert page.inner_text("#join-seat option:checked") == "Any free seat"
+        page.fill("#join-name", name)
+        friends.append(page)
+    for page in friends:
+        page.click("#join-submit")
+    seats = []
+    for page in friends:
+        page.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat !== ''")
+        seats.append(page.eval_on_selector(".table-page", "el => el.dataset.seat"))
+    assert sorted(seats) == ["1", "2"]
+
+    # a latecomer picks seat 4 by hand; the table redraws (another seat leaves), the pick stays
+    late = open_page().page
+    late.goto(host.url)
+    late.wait_for_selector("#join-seat option[value='3']", state="attached")
+    late.select_option("#join-seat", "3")
+    friends[1].click("#leave-table")
+    friends[1].click("#leave-confirm")
+    friends[1].wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === ''")
+    late.wait_for_selector(f"#join-seat option[value='{seats[1]}']", state="attached")
+    assert late.eval_on_selector("#join-seat", "el => el.value") == "3"
+    late.fill("#join-name", "Cy")
+    late.click("#join-submit")
+    late.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === '3'")

@@ -12,6 +12,10 @@ const SPLITS = ["high_only", "high_low_8", "high_low_any"];
 const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
 const MAX_CHIPS = 1_000_000_000;
 
+// What the host has typed as a reason, by request id: the panel is drawn anew on every table
+// update (a bot acting, a clock tick), so the text lives here rather than in the element.
+const denyReasons = new Map();
+
 /** "From the next hand: …" for a table whose host changed the game, or null. */
 export function nextRulesNotice(table, id = "next-rules") {
   if (!table?.next_config) return null;
@@ -25,12 +29,17 @@ export function nextRulesNotice(table, id = "next-rules") {
  * @param {(msg: object) => void} send  sends a websocket message
  */
 export function seatRequestsPanel(requests, send) {
+  for (const id of [...denyReasons.keys()]) {
+    if (!requests.some((r) => r.request_id === id)) denyReasons.delete(id);
+  }
   if (!requests.length) return null;
   return h("div.controls.seat-requests", { id: "seat-requests", role: "group", "aria-label": t("Seat requests") },
     requests.map((r) => {
       const reason = h("input", {
         type: "text", id: `deny-reason-${r.request_id}`, maxlength: 140, size: 14, "data-key": `deny-reason-${r.request_id}`,
         placeholder: t("Reason (optional)"), "aria-label": t("Reason (optional)"),
+        value: denyReasons.get(r.request_id) ?? "",
+        oninput: (ev) => denyReasons.set(r.request_id, ev.target.value),
       });
       return h("span.seat-request", { "data-request": r.request_id },
         h("span.prompt", null, requestText(r)), " ",

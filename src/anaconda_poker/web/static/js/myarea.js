@@ -499,7 +499,11 @@ export function createMyArea(ctx) {
     if (ask && s.mySeatRequest?.state === "pending") {
       return h("p.controls", { id: "join-pending", role: "status" }, t("Waiting for the host to let you in…"));
     }
-    let seatChoice = free[0];
+    // The seat picked stays picked across re-renders. By default "any free seat": the server
+    // gives the first one free when the request arrives, so two friends who open the link
+    // together both sit down instead of one being told seat 1 is taken.
+    if (s.joinSeat !== null && !free.includes(s.joinSeat)) s.joinSeat = null;
+    const seatChoice = s.joinSeat;
     // data-key: a re-render while the name is typed (a table update) keeps the focus there
     const nameInput = h("input", { type: "text", id: "join-name", "data-key": "join-name", maxlength: 24, value: s.joinName, autocomplete: "nickname", required: true,
       oninput: (ev) => { s.joinName = ev.target.value; } });
@@ -518,7 +522,7 @@ export function createMyArea(ctx) {
         }
         if (ask) {
           // asked over this socket: the answer (and the seat's token) comes back on it
-          if (command({ type: "request_seat", name, seat: seatChoice })) {
+          if (command({ type: "request_seat", name, seat: s.joinSeat })) {
             setPref("name", name);
             s.joinError = "";
             s.mySeatRequest = { state: "pending" };
@@ -529,7 +533,7 @@ export function createMyArea(ctx) {
           return;
         }
         try {
-          const res = await api.takeSeat(tableId, { name, seat: seatChoice });
+          const res = await api.takeSeat(tableId, { name, seat: s.joinSeat });
           setPref("name", name);
           s.seatInfo = { token: res.token, seat: res.seat, name };
           rememberSeat(tableId, s.seatInfo);
@@ -546,8 +550,9 @@ export function createMyArea(ctx) {
     h("span.prompt", null, ask ? t("Ask the host for a seat") : t("Take a seat")),
     h("label", { for: "join-name" }, t("Your name")), nameInput,
     h("label", { for: "join-seat" }, t("Seat")),
-    h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { seatChoice = Number(ev.target.value); } },
-      free.map((i) => h("option", { value: i }, t("Seat {n}", { n: i + 1 })))),
+    h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { s.joinSeat = ev.target.value === "" ? null : Number(ev.target.value); } },
+      h("option", { value: "", selected: seatChoice === null }, t("Any free seat")),
+      free.map((i) => h("option", { value: i, selected: i === seatChoice }, t("Seat {n}", { n: i + 1 })))),
     h("button.primary", { type: "submit", id: "join-submit" }, ask ? t("Ask to sit down") : t("Sit down")),
     s.mySeatRequest?.state === "denied" ? h("span", { id: "join-denied", role: "alert", class: "neg" }, s.mySeatRequest.reason
       ? t("The host did not let you in: {reason}", { reason: s.mySeatRequest.reason }) : t("The host did not let you in.")) : null,

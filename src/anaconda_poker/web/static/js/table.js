@@ -44,6 +44,7 @@ export function mount(main, route) {
     mySeatRequest: null,       // a spectator's own request: {state: "pending"|"denied", reason}
     notFound: false,
     joinName: getPref("name") || "",
+    joinSeat: null,            // the seat picked in the join form; null: any free seat
     joinError: "",
     busy: false,
     sortBySuit: false,
@@ -523,10 +524,14 @@ export function mount(main, route) {
     const active = document.activeElement;
     const inside = container.contains(active);
     const key = inside ? active?.dataset?.key : null;
+    const caret = active?.tagName === "INPUT" && active.type === "text" ? [active.selectionStart, active.selectionEnd] : null;
     draw();
     if (!inside) return;
     const again = key ? container.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-    if (again && !again.disabled) again.focus();
+    if (again && !again.disabled) {
+      again.focus();
+      if (caret && again.tagName === "INPUT") again.setSelectionRange(caret[0], caret[1]);
+    }
     else (container.querySelector(".controls button:not(:disabled)") || container).focus();
   }
 
