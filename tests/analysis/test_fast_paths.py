@@ -136,6 +136,7 @@ def test_arrange_choices_equal_the_reference(seed: int, split: Split) -> None:
 
 
 def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
+    # the reference code is the random-opponent bot: the fast bot on the same model
     for split in (Split.HIGH_LOW_8, Split.HIGH_ONLY):
         histories = []
         for reference in (False, True):
@@ -144,7 +145,9 @@ def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
                 seats=("montecarlo", "heuristic", "random", "random"),
                 hands=8,
                 seed=5,
-                bot_options={"montecarlo": {"samples": 60, "reference": reference}},
+                bot_options={
+                    "montecarlo": {"samples": 60, "reference": reference, "opponents": "random"}
+                },
             )
             histories.append([play_hand(spec, b, r).history() for b in range(2) for r in range(4)])
         assert histories[0] == histories[1]
