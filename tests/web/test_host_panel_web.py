@@ -78,8 +78,8 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     guest.wait_for_selector(".toast-item:has-text('The host set the stack of Bo to 250.')")
     host.click("#host-close")
     host.click("#tab-ledger")
-    host.wait_for_selector("#ledger th:has-text('Adjusted')")
-    row = host.locator("#ledger tbody tr", has_text="Bo")
+    host.wait_for_selector("#ledger [data-col='adjusted']:has-text('Adjusted')")
+    row = host.locator("#ledger tbody tr:has(.ledger-name:text-is('Bo'))")
     assert "+50" in row.inner_text()
 
     # remove Bo between hands: told, back to watching, and may ask again
