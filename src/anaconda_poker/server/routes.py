@@ -176,8 +176,11 @@ async def stats(request: Request) -> dict[str, Any]:
 @router.get("/api/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
     """Open tables, newest first (and, to a bearer that held a seat there, its tables
-    that could not be rebuilt from the database)."""
-    return {"tables": lobby_of(request).list_tables(bearer_token(request))}
+    that could not be rebuilt from the database); with several nodes, every node's."""
+    lobby = lobby_of(request)
+    if lobby.cluster is not None:
+        return {"tables": await lobby.cluster.list_tables(bearer_token(request))}
+    return {"tables": lobby.list_tables(bearer_token(request))}
 
 
 @router.post("/api/tables", status_code=201)

@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { renderArrange } from "./arrange.js";
 import { cardEl, cardRow, sortCards } from "./cards.js";
 import { announce, h, replace } from "./dom.js";
-import { chips, t } from "./i18n.js";
+import { chips, currentLanguage, t } from "./i18n.js";
 import { declarationsPanel, declareControls, declarePrompt } from "./declare.js";
 import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
@@ -382,6 +382,7 @@ export function createMyArea(ctx) {
       // table allows it; without a seat token the endpoint is a calculator on the view we send
       const token = s.seatInfo?.token || null;
       const body = token ? { equity: Boolean(s.table?.show_equity) } : { view, config: config() || {}, split: splitNow() };
+      body.lang = currentLanguage(); // the reveal order's reasons come translated
       const data = await api.advice(body, token);
       if (s.advice.key === key) s.advice = { key, loading: false, data };
     } catch {
