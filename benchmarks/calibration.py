@@ -28,10 +28,10 @@ The realised share is the seat's share of the pot at the showdown of the arrange
 (RULES.md §5: high and low halves, ties split, no qualifying low: high takes all).
 Each row prints the mean predicted and realised share over all seats (a seat sample is one
 seat of one table), and per predicted-share bucket (0-0.1, 0.1-0.25, 0.25-0.5, 0.5-0.75,
-0.75-1) the same means with the sample count. The issue-16 bar: ``|predicted - realised|``
-<= 0.03 overall and <= 0.05 per bucket, with >= 1,000 seat samples per row; the table
-marks each cell that misses it (buckets under 30 samples are shown but not judged: their
-realised mean is too noisy to judge a 0.05 gap).
+0.75-1) the same means with the sample count and the standard error of the realised mean.
+The issue-16 bar: ``|predicted - realised|`` <= 0.03 overall and <= 0.05 per bucket, with
+>= 1,000 seat samples per row; the table marks each cell that misses it (buckets under 30
+samples are shown but not judged: their realised mean is too noisy to judge a 0.05 gap).
 """
 
 from __future__ import annotations
@@ -185,7 +185,10 @@ def report(rows: dict[tuple[str, Split], list[tuple[float, float, float]]], seat
                     cells.append("-")
                     continue
                 p, r = float(predicted[inside].mean()), float(realised[inside].mean())
-                cells.append(f"{p:.3f} / {r:.3f} ({n}){judge(p - r, BUCKET_BAR, n, MIN_JUDGED)}")
+                se = float(realised[inside].std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+                cells.append(
+                    f"{p:.3f} / {r:.3f}±{se:.3f} ({n}){judge(p - r, BUCKET_BAR, n, MIN_JUDGED)}"
+                )
             table.add_row(
                 f"{population} bots",
                 split.value,
