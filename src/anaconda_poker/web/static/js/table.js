@@ -239,6 +239,9 @@ export function mount(main, route) {
       my.classList.remove("sending");
       renderMy();
     }
+    // the table is changing server nodes (docs/protocol.md §8): the close (1012) that
+    // follows reconnects with ?table=, which the proxy routes to the table's node
+    if (msg.code === "table_moving" || msg.code === "table_elsewhere") return;
     if (msg.code === "bad_token" || msg.code === "table_not_found") {
       if (msg.code === "table_not_found") {
         s.notFound = true;
