@@ -84,7 +84,7 @@ def test_showdown_stays_with_a_countdown_and_the_host_deals_now(
     assert host.evaluate("document.querySelector('.table-page').dataset.hand") == first
     # the spectator sees the same countdown, in German, without the host's button
     german = watcher.wait_for_selector("#next-hand-in").inner_text()
-    assert re.fullmatch(r"Nächste Runde in \d+ s", german), german
+    assert re.fullmatch(r"Nächste Hand in \d+ s", german), german
     assert watcher.locator("#deal-now").count() == 0
     shot(host, "desktop-en-next-hand-countdown")
     # a pause between hands says that no hand is dealt until the resume; the countdown goes
