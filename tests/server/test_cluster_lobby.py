@@ -2,7 +2,9 @@
 (``server/cluster_lobby.py``, ``storage/lobby_lines.py``): every node lists every table of
 the deployment, the same list whichever node answers (each line as its owner's own summary,
 plus the node running it); a table whose node was killed with SIGKILL stays listed and is
-listed under its new node once a survivor took it over."""
+listed under its new node once a survivor took it over; a hello that does not name its
+table finds it on any node, and a hello whose table left after the routing is told to
+reconnect instead of losing its seat."""
 
 from __future__ import annotations
 
@@ -21,8 +23,11 @@ from typing import Any
 
 import httpx
 import pytest
-from node_helpers import LEASE, get, owner_node, settings
-from server_helpers import LiveServer, create_table, running_server, ws_client
+from node_helpers import LEASE, close_code, get, owner_node, settings
+from server_helpers import Client, LiveServer, create_table, running_server, ws_client
+from websockets.asyncio.client import connect
+
+from anaconda_poker.server.ownership import TABLE_MOVED
 
 pytestmark = pytest.mark.postgres
 
@@ -209,3 +214,100 @@ async def test_a_dead_nodes_tables_stay_listed_and_are_taken_over(
     welcome = await client.until(lambda f: f["type"] == "welcome")
     assert welcome["seat"] == created["seat"]
     await client.close()
+
+
+async def test_a_hello_without_its_table_is_told_where_to_reconnect(
+    nodes: dict[str, LiveServer],
+) -> None:
+    """A token-only hello (and a spectator's hello without ``?table=``) at a node that does
+    not run the table: ``table_elsewhere`` naming it and close 1012, the table stays where it
+    is; reconnecting with ``?table=`` (what the web client always sends) seats the player."""
+    a, b = nodes["a"], nodes["b"]
+    created = await create_table(a, seats=3)
+    table_id = created["table"]["table_id"]
+    for hello in ({"token": created["token"]}, {"table_id": table_id, "spectate": True}):
+        client = await ws_client(b, hello)
+        frame = await client.recv(timeout=10)
+        assert (frame["type"], frame["code"], frame["table_id"], frame["ref"]) == (
+            "error",
+            "table_elsewhere",
+            table_id,
+            "hello",
+        )
+        assert "'a'" in frame["message"] and f"/ws?table={table_id}" in frame["message"]
+        assert await close_code(client) == TABLE_MOVED
+    assert table_id in a.lobby.tables and table_id not in b.lobby.tables
+    assert a.lobby.ownership is not None and a.lobby.ownership.stats.handovers_out == 0
+
+    # at the node that runs it, the token-only hello works as on a single server
+    here = await ws_client(a, {"token": created["token"]})
+    assert (await here.until(lambda f: f["type"] in ("welcome", "error")))["type"] == "welcome"
+    await here.close()
+    # unknown everywhere: the same answers as on a single server
+    unknown = await ws_client(b, {"token": "no-such-token"})
+    assert (await unknown.recv(timeout=10))["code"] == "bad_token"
+    await unknown.close()
+    nowhere = await ws_client(b, {"table_id": "nosuchtable", "spectate": True})
+    assert (await nowhere.recv(timeout=10))["code"] == "table_not_found"
+    await nowhere.close()
+
+    # what the error asks for: /ws?table=ID (b asks a for the table and serves the hello)
+    routed = Client(await connect(f"{b.ws}?table={table_id}", max_queue=None))
+    await routed.send({"type": "hello", "token": created["token"]})
+    welcome = await routed.until(lambda f: f["type"] in ("welcome", "error"), timeout=10)
+    assert (welcome["type"], welcome["seat"]) == ("welcome", created["seat"])
+    assert table_id in b.lobby.tables
+    await routed.close()
+
+
+async def test_a_hello_for_a_table_nobody_runs_claims_it(
+    nodes: dict[str, LiveServer], fresh_postgres_url: str, tmp_path: Path
+) -> None:
+    """The table's node stopped (its lease released) and neither survivor's periodic claim
+    has run: a token-only hello at b claims the table and seats its player."""
+    a, b = nodes["a"], nodes["b"]
+    for live in (a, b):  # only the hello may claim
+        ownership = live.lobby.ownership
+        assert ownership is not None
+
+        async def no_claims(**_kwargs: object) -> None:
+            return None
+
+        ownership._claim_free = no_claims  # type: ignore[method-assign]
+    async with running_server(settings(fresh_postgres_url, tmp_path, "c")) as c:
+        created = await create_table(c, seats=3)
+    table_id = created["table"]["table_id"]
+    assert owner_node(fresh_postgres_url, table_id) is None  # released when c stopped
+    assert [(t["table_id"], t["node"]) for t in await listing(a)] == [(table_id, None)]
+    client = await ws_client(b, {"token": created["token"]})
+    welcome = await client.until(lambda f: f["type"] in ("welcome", "error"), timeout=10)
+    assert (welcome["type"], welcome["seat"]) == ("welcome", created["seat"])
+    assert table_id in b.lobby.tables and owner_node(fresh_postgres_url, table_id) == "b"
+    await client.close()
+
+
+async def test_a_table_that_left_between_routing_and_hello_is_table_moving(
+    nodes: dict[str, LiveServer],
+) -> None:
+    """The web client's path: ``/ws?table=ID`` brings the table to b before the hello is
+    read; if a takes it back before the hello arrives, the hello is answered
+    ``table_moving`` and closed with 1012 (reconnect), not ``bad_token`` (which makes the
+    web client forget its seat)."""
+    a, b = nodes["a"], nodes["b"]
+    created = await create_table(a, seats=3)
+    table_id = created["table"]["table_id"]
+    routed = Client(await connect(f"{b.ws}?table={table_id}", max_queue=None))
+    assert table_id in b.lobby.tables  # the middleware brought it before accepting
+    response = await get(a, f"/api/tables/{table_id}/ledger")  # a asks b for it back
+    assert response.status_code == 200, response.text
+    assert table_id in a.lobby.tables and table_id not in b.lobby.tables
+    await routed.send({"type": "hello", "token": created["token"]})
+    frame = await routed.recv(timeout=10)
+    assert (frame["type"], frame["code"], frame["ref"]) == ("error", "table_moving", "hello")
+    assert await close_code(routed) == TABLE_MOVED
+    # the reconnect (the web client's, through the proxy: ?table= again) is seated
+    again = Client(await connect(f"{b.ws}?table={table_id}", max_queue=None))
+    await again.send({"type": "hello", "token": created["token"]})
+    welcome = await again.until(lambda f: f["type"] in ("welcome", "error"), timeout=10)
+    assert (welcome["type"], welcome["seat"]) == ("welcome", created["seat"])
+    await again.close()

@@ -99,10 +99,15 @@ async def test_a_table_its_owner_does_not_hand_over_is_answered_table_moving(
 
     ownership._follow = deaf  # type: ignore[method-assign]
     refused = await ws_client(b, {"token": created["token"]})
-    # without ?table= b cannot know the table: the token is unknown there
+    # without ?table= b finds the table in the cluster, does not move it (a runs it) and
+    # says where to reconnect (server/cluster_lobby.py)
     frame = await refused.recv()
-    assert frame["type"] == "error" and frame["code"] == "bad_token"
-    await refused.close()
+    assert (frame["type"], frame["code"], frame["table_id"]) == (
+        "error",
+        "table_elsewhere",
+        table_id,
+    )
+    assert await close_code(refused) == TABLE_MOVED
     b_ws = LiveServer(b.http, f"{b.ws}?table={table_id}", b.app, b.database_url)
     # refused before its hello is read: the error frame, then the close
     moving = Client(await connect(b_ws.ws, max_queue=None))

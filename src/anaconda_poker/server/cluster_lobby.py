@@ -1,7 +1,7 @@
 """What the lobby knows beyond one node, when several server nodes share one PostgreSQL.
 
-A node runs only the tables it holds a lease for (``server/ownership.py``). What a client
-asks of *any* node may need every table of the deployment:
+A node runs only the tables it holds a lease for (``server/ownership.py``). Two things a
+client asks of *any* node need every table of the deployment:
 
 - **The lobby list** (``GET /api/tables``; the proxy sends it to any node).
   :class:`ClusterLobby` publishes the line of every table this node runs into the
@@ -11,6 +11,17 @@ asks of *any* node may need every table of the deployment:
   request that made it has been answered). Every node answers the list from those rows:
   the same list whichever node answers, with ``"node"`` naming the node that runs each
   table now (``null`` while nobody does: its owner died and no survivor took it over yet).
+- **A websocket hello for a table this node does not run** (:func:`hello_table`). With
+  ``/ws?table=ID`` (the web client) the ownership middleware has already brought that table
+  here before the hello is read; if the table left again before the hello arrived, the
+  answer is ``table_moving`` (close 1012: reconnect), never ``bad_token``, which would make
+  the web client forget its seat. Without ``?table=`` (a token-only hello, or a spectator's
+  ``table_id``) the node finds the table in the cluster: if no node runs it, it claims it
+  and serves the hello; if another node runs it, the answer is ``table_elsewhere`` with the
+  table's id (close 1012): reconnect to ``/ws?table=ID`` so that the proxy routes the socket
+  to that table's node. The node does not ask the owner for the table in that case: the
+  proxy routes a socket without ``?table=`` to any node, so every such reconnect would move
+  the table away from the node the proxy sends its other players to, and back again.
 """
 
 from __future__ import annotations
@@ -24,11 +35,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from anaconda_poker.server.auth import hash_token
-from anaconda_poker.server.ownership import TableOwnership
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.ownership import TableOwnership, table_moving
+from anaconda_poker.server.protocol import Hello
 from anaconda_poker.storage.lobby_lines import LobbyLine, LobbyLines
 
 if TYPE_CHECKING:
     from anaconda_poker.server.lobby import Lobby
+    from anaconda_poker.server.table import Table
 
 log = logging.getLogger("anaconda_poker.server.cluster_lobby")
 
@@ -37,6 +51,32 @@ _T = TypeVar("_T")
 
 PUBLISH_INTERVAL = 1.0
 """Seconds between two publications of the lines that changed (spectators, hands, seats)."""
+
+RECONNECT_CODES = frozenset({"table_moving", "table_elsewhere"})
+"""Hello errors after which the socket is closed with code 1012 (reconnect)."""
+
+
+class TableElsewhereError(ClientError):
+    """``table_elsewhere``: a hello without ``?table=`` for a table another node runs.
+
+    Attributes:
+        table_id: the table; sent as ``table_id`` so the client reconnects to
+            ``/ws?table=<table_id>`` (the proxy routes that to the table's node).
+    """
+
+    def __init__(self, table_id: str, owner_node: str | None) -> None:
+        where = f"server node {owner_node!r}" if owner_node else "another server node"
+        super().__init__(
+            "table_elsewhere",
+            f"table {table_id} runs on {where}; reconnect to /ws?table={table_id} so that "
+            f"the proxy sends this socket there",
+            status=409,
+        )
+        self.table_id = table_id
+
+    def payload(self) -> dict[str, Any]:
+        """The code and message, plus ``table_id``."""
+        return {**super().payload(), "table_id": self.table_id}
 
 
 class ClusterLobby:
@@ -173,3 +213,63 @@ class ClusterLobby:
         """
         digest = hash_token(token) if token is not None else None
         return await self._read(self.lines.listing, digest)
+
+    async def bring_here(self, hello: Hello, routed: str | None, error: ClientError) -> None:
+        """Have this node run the table of a hello it could not place; return when it does.
+
+        Args:
+            hello: the hello (a seat token, or a spectator's ``table_id``).
+            routed: the ``?table=`` of the socket's address, if any.
+            error: what this node alone answered (``bad_token``, ``table_not_found``).
+
+        Raises:
+            ClientError: ``table_moving`` (routed here for this table, which left before the
+                hello was read: reconnect); :class:`TableElsewhereError` (another node runs
+                it); ``error`` when no open table of the deployment has this token or id.
+        """
+        if hello.token is not None:
+            table_id = await self._read(self.lines.table_of_token, hash_token(hello.token))
+        else:
+            table_id = hello.table_id
+        if table_id is None or table_id in self.lobby.tables:
+            raise error  # no such token anywhere; or its seat here was freed since
+        if await self.ownership.claim_if_free(table_id):
+            return
+        lease = await self.ownership.lease(table_id)
+        if lease is None:
+            raise error  # no such table (or closed)
+        owner = None if lease.free else lease.owner_node
+        if table_id == routed:  # the middleware brought it here; it left before the hello
+            raise table_moving(table_id, owner)
+        raise TableElsewhereError(table_id, owner)
+
+
+async def hello_table(lobby: Lobby, hello: Hello, routed: str | None) -> Table:
+    """The table a websocket ``hello`` joins, wherever the deployment runs it.
+
+    Args:
+        lobby: this node's lobby.
+        hello: a seat token's hello, or a spectator's (``table_id``, ``spectate``).
+        routed: the ``?table=`` of the socket's address, if any.
+
+    Raises:
+        ClientError: as :meth:`Lobby.seat_for_token` / :meth:`Lobby.table` on a single
+            server; with several nodes also ``table_moving`` and ``table_elsewhere``
+            (:meth:`ClusterLobby.bring_here`, codes in :data:`RECONNECT_CODES`), after which
+            the socket is closed with :data:`~anaconda_poker.server.ownership.TABLE_MOVED`.
+    """
+    try:
+        return _local_table(lobby, hello)
+    except ClientError as error:
+        if lobby.cluster is None or error.code not in ("bad_token", "table_not_found"):
+            raise
+        await lobby.cluster.bring_here(hello, routed, error)
+    return _local_table(lobby, hello)
+
+
+def _local_table(lobby: Lobby, hello: Hello) -> Table:
+    if hello.token is not None:
+        return lobby.seat_for_token(hello.token)[0]
+    if hello.table_id is not None and hello.spectate:
+        return lobby.table(hello.table_id)
+    raise ClientError("bad_message", "hello needs a token, or table_id with spectate: true")

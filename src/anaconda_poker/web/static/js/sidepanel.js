@@ -40,6 +40,7 @@ export class SidePanel {
     this.hands = null;
     this.ledger = null;
     this.commitments = loadCommitments(tableId);
+    this.dealtHands = new Set();   // hands whose hand_started this page saw
     this.verified = {};
     this.chatDraft = "";
     this.el = h("aside.side-panel", { "aria-label": t("Table information") });
@@ -285,9 +286,19 @@ export class SidePanel {
   }
 
   // -------------------------------------------------------------- fairness
-  recordCommitment(handNo, commitment) {
+  /**
+   * Remember the deck commitment of a hand, which Verify compares with the history later.
+   * The first one seen counts, except that a commitment sent before the deal (`seed_request`,
+   * `hand_started`: before anyone sees a card) replaces one of a seed round the server
+   * cancelled (a pause or seats leaving before the deal, docs/protocol.md §6), which dealt
+   * nothing; the same hand number is then dealt from a fresh commitment. Once this page saw
+   * a hand dealt (`dealt`: its `hand_started`), its commitment never changes again.
+   */
+  recordCommitment(handNo, commitment, { beforeDeal = false, dealt = false } = {}) {
     if (!handNo || !commitment) return;
-    if (!this.commitments[handNo]) {
+    const replace = beforeDeal && !this.dealtHands.has(handNo) && this.commitments[handNo] !== commitment;
+    if (dealt) this.dealtHands.add(handNo);
+    if (!this.commitments[handNo] || replace) {
       this.commitments[handNo] = commitment;
       saveCommitments(this.tableId, this.commitments);
     }

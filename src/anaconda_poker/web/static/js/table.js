@@ -116,14 +116,14 @@ export function mount(main, route) {
         onState(msg);
         return;
       case "seed_request":  // fairness version 3: our own randomness shuffles the deck too
-        side.recordCommitment(msg.hand_no, msg.commitment);
+        side.recordCommitment(msg.hand_no, msg.commitment, { beforeDeal: true });
         conn?.send(seedAnswer(tableId, msg));
         return;
       case "hand_started":
         s.handNo = msg.hand_no;
         s.split = msg.split || s.split;
         s.choose = null;
-        side.recordCommitment(msg.hand_no, msg.commitment);
+        side.recordCommitment(msg.hand_no, msg.commitment, { beforeDeal: true, dealt: true });
         return;
       case "hand_finished":
         side.recordCommitment(msg.hand_no, msg.commitment);
@@ -239,6 +239,9 @@ export function mount(main, route) {
       my.classList.remove("sending");
       renderMy();
     }
+    // the table is changing server nodes (docs/protocol.md §8): the close (1012) that
+    // follows reconnects with ?table=, which the proxy routes to the table's node
+    if (msg.code === "table_moving" || msg.code === "table_elsewhere") return;
     if (msg.code === "bad_token" || msg.code === "table_not_found") {
       if (msg.code === "table_not_found") {
         s.notFound = true;
@@ -428,7 +431,7 @@ export function mount(main, route) {
     page.dataset.turn = s.msg?.turn ?? "";
     page.dataset.seat = mySeat() === null ? "" : String(mySeat());
     page.classList.toggle("paused", s.table?.status === "paused");
-    replace(pauseSlot, pauseBanner(s.table));
+    replace(pauseSlot, pauseBanner(s.table, s.view));
     replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
