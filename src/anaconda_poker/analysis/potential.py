@@ -295,8 +295,10 @@ def best_passes(
     chosen, _ = _subsets(width, count)
     score = subset_potentials(ranked, chosen, split)  # [n, C]: without each choice
     if protected is not None:
-        held: BoolArray = np.take_along_axis(protected, order, axis=1)
-        blocked = np.any(held[:, chosen], axis=2)
+        held: BoolArray = protected.ravel().take(order + np.arange(0, n * width, width)[:, None])
+        blocked = held[:, chosen[:, 0]]  # any of each choice's cards, column by column
+        for j in range(1, count):
+            blocked = blocked | held[:, chosen[:, j]]
         score = np.where(blocked & ~blocked.all(axis=1, keepdims=True), -np.inf, score)
     pick = score.argmax(axis=1)  # the first maximum: the lowest cards among equal scores
     passed: CardArray = ranked[np.arange(n)[:, None], chosen[pick]]
