@@ -320,6 +320,9 @@ def passing_opponents(
     return PassingOpponents(pass_history(view, config), config.split, policy)
 
 
+_POSITIONS = np.arange(PLAYABLE_CARDS, dtype=np.int16)
+
+
 class _Replay:
     """One batch of replays (module docstring, steps 1 to 3)."""
 
@@ -373,7 +376,9 @@ class _Replay:
         start_hand = np.broadcast_to(hand, (n, PLAYABLE_CARDS)).copy()
         for gave_back, got_back in zip(reversed(passed), reversed(received), strict=True):
             where = (start_hand[:, :, None] == got_back[:, None, :]).any(axis=2)
-            order = np.argsort(~where, axis=1, kind="stable")[:, : got_back.shape[1]]
+            # a stable argsort of ~where (its cards first, in hand order) from one sort
+            packed = np.sort((~where).astype(np.int16) << 4 | _POSITIONS, axis=1)
+            order = (packed & 15)[:, : got_back.shape[1]]
             np.put_along_axis(start_hand, order, gave_back, axis=1)
         return passed, received, start_hand
 
@@ -428,17 +433,21 @@ class _Replay:
         missing one with a card of its hand that is not in ``keep``: one marked in
         ``prefer`` (bool[n, 7]) if any, else a random one."""
         hand = self.hand(deck, j)
+        kept: BoolArray | None = None  # bool[n, 52]: the cards of each row of ``keep``
         for col in range(cards.shape[1]):
             card = cards[:, col]
             rows = np.flatnonzero(~(hand == card[:, None]).any(axis=1))
             if rows.size == 0:
                 continue
+            if kept is None:
+                kept = np.zeros((self.n, 52), dtype=bool)
+                kept[self.rows, keep] = True
             where = np.argmax(deck[rows] == card[rows, None], axis=1)
             sub = hand[rows]
-            fixed = (sub[:, :, None] == keep[rows, None, :]).any(axis=2)
+            fixed = kept[rows[:, None], sub]  # which of its cards are in ``keep``
             keys = self.rng.random(sub.shape)
             if prefer is not None:
-                keys = keys + (prefer[rows] & (sub[:, :, None] != card[rows, None, None]).all(2))
+                keys = keys + (prefer[rows] & (sub != card[rows, None]))
             pick = np.argmax(np.where(fixed, -1.0, keys), axis=1)
             victim = PLAYABLE_CARDS * j + pick
             held = deck[rows, victim].copy()
