@@ -311,7 +311,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
         assert store is not None
         events = store.events(table_id)
         # a rebuild from the log has the same hand, deck and seeds
-        copy = live.lobby._build(table_id, table.settings)
+        copy = live.lobby.build_table(table_id, table.settings)
         copy.replay(events)
         assert copy.meta is not None and copy.meta.deck == live_deck
         assert copy.meta.player_seeds == tuple(seeds)
@@ -323,7 +323,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
             for e in events
         ]
         with pytest.raises(RecoveryError, match="seeds differ"):
-            live.lobby._build(table_id, table.settings).replay(forged)
+            live.lobby.build_table(table_id, table.settings).replay(forged)
         moved = [
             dataclasses.replace(e, payload={**e.payload, "deck": list(reversed(e.payload["deck"]))})
             if e.kind == "hand_started"
@@ -331,7 +331,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
             for e in events
         ]
         with pytest.raises(RecoveryError, match="not the seeds' shuffle"):
-            live.lobby._build(table_id, table.settings).replay(moved)
+            live.lobby.build_table(table_id, table.settings).replay(moved)
         assert json.dumps(hand)  # the stored event is plain JSON
 
 
