@@ -22,8 +22,8 @@ from server_helpers import (
     Client,
     LiveServer,
     create_table,
+    local_settings,
     running_server,
-    seeded_policies,
     table_snapshot,
     ws_client,
 )
@@ -58,18 +58,7 @@ def oracle_deck(server_deck: list[int], commitment: str, seeds: list[tuple[int, 
 
 
 def _settings(db_url: str, tmp_path: Path, window: float) -> ServerSettings:
-    static = tmp_path / "static"
-    static.mkdir(exist_ok=True)
-    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
-    return ServerSettings(
-        database_url=db_url,
-        static_dir=static,
-        create_default_lobby=False,
-        between_hands=0.0,
-        policy_factory=seeded_policies(),
-        rate_limit=(1000.0, 1000.0),
-        seed_window=window,
-    )
+    return local_settings(db_url, tmp_path, seed_window=window)
 
 
 async def _two_humans_and_a_bot(live: LiveServer) -> tuple[str, Client, Client, str, str]:
