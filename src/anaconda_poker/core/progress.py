@@ -1,7 +1,8 @@
 """The automatic steps of one hand between the players' decisions (RULES.md §2–§6).
 
-:class:`HandProgress` holds a hand's mutable record (stacks, bets, pots, cards, phase) and
-runs everything that happens without a decision: posting the antes, opening and closing
+:class:`HandProgress` runs, over the record declared by
+:class:`~anaconda_poker.core.hand_record.HandRecord` (stacks, bets, pots, cards, phase),
+everything that happens without a decision: posting the antes, opening and closing
 betting rounds (returning an uncalled bet), revealing cards, starting and resolving the
 simultaneous passing, arranging and declaring steps, skipping betting when at most one
 player has chips, the showdown and the awards. It follows the step list of
@@ -16,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from anaconda_poker.core.actions import Action
 from anaconda_poker.core.betting import BettingRound
-from anaconda_poker.core.config import Betting, Direction, FirstToAct, ForcedBet, TableConfig
+from anaconda_poker.core.config import Betting, Direction, FirstToAct, ForcedBet
 from anaconda_poker.core.declare import Declaration
 from anaconda_poker.core.evaluation import showing_value
+from anaconda_poker.core.hand_record import HandRecord
 from anaconda_poker.core.hand_types import Phase
 from anaconda_poker.core.pots import build_pots, uncalled_excess
 from anaconda_poker.core.result import HandResult, PotResult
@@ -36,103 +37,14 @@ from anaconda_poker.core.showdown import pots_to_one, settle_showdown
 __all__ = ["HandProgress"]
 
 
-class HandProgress:
-    """A hand's mutable record and the automatic steps over it (RULES.md §2–§6).
+class HandProgress(HandRecord):
+    """The automatic steps over a hand's record (RULES.md §2–§6).
 
-    Every list is indexed by seat number (``n_seats`` long; empty seats hold 0, ``False``
-    or ``None``); amounts are chips. Subclasses fill every attribute before calling
-    :meth:`_post_forced_bets` and then :meth:`_advance`.
+    Subclasses fill every attribute of :class:`~anaconda_poker.core.hand_record.HandRecord`
+    before calling :meth:`_post_forced_bets` and then :meth:`_advance`; amounts are chips.
     """
 
-    __slots__ = (
-        "_actions",
-        "_actor",
-        "_round",
-        "_schedule",
-        "_starting_total",
-        "_step",
-        "_uncalled",
-        "_undealt",
-        "_waiting",
-        "arranged",
-        "bet",
-        "betting_round",
-        "button",
-        "committed",
-        "config",
-        "dead_money",
-        "dealt",
-        "dealt_in",
-        "deck_order",
-        "declared",
-        "hands",
-        "hidden",
-        "live",
-        "n_seats",
-        "names",
-        "order",
-        "pass_index",
-        "passes",
-        "pending",
-        "phase",
-        "pos",
-        "pot",
-        "result",
-        "revealed_count",
-        "shown",
-        "stack",
-        "start_stacks",
-    )
-
-    config: TableConfig
-    n_seats: int
-    button: int
-    names: list[str | None]
-    order: tuple[int, ...]
-    """The seats dealt in, clockwise from the dealer's left."""
-    pos: list[int]
-    """Each seat's index in :attr:`order` (``-1`` for a seat not dealt in)."""
-    dealt_in: list[bool]
-    start_stacks: list[int]
-    stack: list[int]
-    bet: list[int]
-    """Each seat's bet in the current betting round, chips."""
-    committed: list[int]
-    """Each seat's chips moved into the pots (antes and closed rounds)."""
-    live: list[bool]
-    """Still in the hand (dealt in and not folded)."""
-    pot: int
-    dead_money: int
-    result: HandResult | None
-    phase: Phase
-    betting_round: int
-    pass_index: int
-    revealed_count: int
-    passes: list[list[tuple[tuple[int, ...], tuple[int, ...]]]]
-    """Each seat's resolved passes in order as ``(given, received)``."""
-    pending: list[tuple[int, ...] | None]
-    """Cards committed in the current pass or arrangement, not yet resolved."""
-    arranged: list[tuple[int, ...] | None]
-    shown: list[int]
-    declared: list[Declaration | None]
-    deck_order: tuple[int, ...] | None
-    dealt: list[tuple[int, ...]]
-    hands: list[list[int]]
-    hidden: list[list[int]]
-    _starting_total: int
-    _uncalled: dict[int, int]
-    _actions: list[tuple[int, Action, bool]]
-    _round: BettingRound | None
-    _actor: int
-    _waiting: int
-    _step: int
-    _schedule: tuple[tuple[int, int], ...]
-    _undealt: list[int]
-
-    def revealed(self, seat: int) -> tuple[int, ...]:
-        """The cards ``seat`` has turned face up so far, in order (public)."""
-        arranged = self.arranged[seat]
-        return arranged[: self.shown[seat]] if arranged else ()
+    __slots__ = ()
 
     # ------------------------------------------------------------------ setup
     def _post_forced_bets(self) -> None:

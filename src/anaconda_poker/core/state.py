@@ -15,7 +15,9 @@ Internals are plain ints and lists indexed by seat number; nothing is copied per
 The antes and the deal happen in the constructor; every other automatic step (resolving
 passes, revealing, skipping betting, the showdown, pots and awards) happens inside
 :meth:`HandState.apply`, through the steps of its base class
-:class:`anaconda_poker.core.progress.HandProgress`.
+:class:`anaconda_poker.core.progress.HandProgress`; the record and the questions it answers
+(``to_act``, ``pot_total``, ``legal_actions``, ...) are
+:class:`anaconda_poker.core.hand_record.HandRecord`'s.
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
-from anaconda_poker.core.betting import BettingRound
 from anaconda_poker.core.cards import ShuffleRNG
 from anaconda_poker.core.config import MAX_SEATS
 from anaconda_poker.core.config import TableConfig as TableConfig
 from anaconda_poker.core.deal import deal_cards
 from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.hand_types import ARRANGE_COUNT, LegalActions, Phase, Seat, seat_number
-from anaconda_poker.core.legality import check_action, legal_actions, require_action
+from anaconda_poker.core.history_format import hand_history
+from anaconda_poker.core.legality import check_action, require_action
+from anaconda_poker.core.locations import card_locations
 from anaconda_poker.core.progress import HandProgress
 from anaconda_poker.core.rule_errors import (
     ActionNotAllowedError,
@@ -42,6 +45,7 @@ from anaconda_poker.core.rule_errors import (
     WrongCardCountError,
 )
 from anaconda_poker.core.schedule import schedule
+from anaconda_poker.core.views import build_view
 
 __all__ = ["ARRANGE_COUNT", "HandState", "LegalActions", "Phase", "Seat", "seat_number"]
 
@@ -154,88 +158,7 @@ class HandState(HandProgress):
         self._post_forced_bets()
         self._advance()
 
-    # ------------------------------------------------------------------ public questions
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now: one in a betting round, every seat still in the hand
-        that has not committed while passing/arranging (clockwise from the dealer's left),
-        ``()`` when the hand is complete."""
-        phase = self.phase
-        if phase is Phase.BETTING:
-            return (self._actor,)
-        if phase is Phase.COMPLETE:
-            return ()
-        live = self.live
-        pending: Sequence[object] = self.declared if phase is Phase.DECLARING else self.pending
-        return tuple(s for s in self.order if live[s] and pending[s] is None)
-
-    @property
-    def is_complete(self) -> bool:
-        """True once the hand is over."""
-        return self.phase is Phase.COMPLETE
-
-    @property
-    def starting_total(self) -> int:
-        """Sum of the stacks before the hand, chips."""
-        return self._starting_total
-
-    def chip_total(self) -> int:
-        """Sum of every stack, every bet of the current round and the pots, chips.
-
-        Equals :attr:`starting_total` at every moment (RULES.md §1).
-        """
-        return sum(self.stack) + sum(self.bet) + self.pot
-
-    @property
-    def pot_total(self) -> int:
-        """Chips in the pots plus the bets of the current round."""
-        return self.pot + sum(self.bet)
-
-    @property
-    def actions(self) -> tuple[tuple[int, Action], ...]:
-        """Every accepted action in order as ``(seat, action)``."""
-        return tuple((s, a) for s, a, _ in self._actions)
-
-    @property
-    def action_count(self) -> int:
-        """Number of accepted actions."""
-        return len(self._actions)
-
-    @property
-    def current_bet(self) -> int:
-        """The largest bet of the current betting round (0 outside betting), chips."""
-        rnd = self._round  # None outside betting rounds
-        return rnd.current_bet if rnd is not None else 0
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The seats dealt in, clockwise from the dealer's left."""
-        return self.order
-
-    def is_all_in(self, seat: int) -> bool:
-        """True when ``seat`` is still in the hand with no chips behind."""
-        return self.live[seat] and self.stack[seat] == 0
-
-    def legal_actions(self, seat: int) -> LegalActions:
-        """What ``seat`` may do now (RULES.md §3–§4); empty ``kinds`` if it may not act
-        (:func:`anaconda_poker.core.legality.legal_actions`)."""
-        return legal_actions(self, seat)
-
-    @property
-    def undealt(self) -> tuple[int, ...]:
-        """The cards nobody was dealt (not a view: for audits such as card_locations)."""
-        return tuple(self._undealt)
-
-    @property
-    def actor(self) -> int:
-        """The seat to act in the current betting round, ``-1`` outside betting rounds."""
-        return self._actor
-
-    @property
-    def open_round(self) -> BettingRound | None:
-        """The betting round in progress (``None`` outside betting rounds)."""
-        return self._round
-
+    # ------------------------------------------------------------------ decisions
     def can_apply(self, seat: int, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` from ``seat`` now."""
         try:
@@ -369,8 +292,6 @@ class HandState(HandProgress):
         Raises:
             NotYourTurnError: ``seat`` is not playing in this hand.
         """
-        from anaconda_poker.core.views import build_view
-
         return build_view(self, seat)
 
     def history(self, *, include_deck: bool = True) -> dict[str, Any]:
@@ -380,8 +301,6 @@ class HandState(HandProgress):
             include_deck: add ``deck`` (all 52 cards in dealing order) when the hand was
                 dealt from a deck.
         """
-        from anaconda_poker.core.history import hand_history
-
         return hand_history(self, include_deck=include_deck)
 
     def card_locations(self) -> dict[str, dict[int, tuple[int, ...]] | tuple[int, ...]]:
@@ -394,8 +313,6 @@ class HandState(HandProgress):
             resolved, dead cards (folded seats' cards and the two unused after arranging),
             and the undealt cards. Together they are the 52 cards, each once.
         """
-        from anaconda_poker.core.locations import card_locations
-
         return card_locations(self)
 
     def __repr__(self) -> str:
