@@ -69,6 +69,20 @@ def test_aggressive_range_and_the_chosen_amount() -> None:
     assert [chosen_amount(a, 4, 12) for a in (None, 1, 4, 7, 12, 99)] == [4, 4, 4, 7, 12, 12]
 
 
+def _prompt(state: HandState, seat: int) -> str:
+    """Seat ``seat``'s prompt line as plain text, nothing selected or chosen yet."""
+    return prompt_text(
+        EN,
+        state.view(seat),
+        state,
+        me=seat,
+        selection=[],
+        amount=None,
+        split=state.config.split,
+        compact=False,
+    ).plain
+
+
 def test_betting_prompt_and_title_follow_the_state() -> None:
     state = _hand(3)
     me = state.to_act[0]
@@ -76,16 +90,7 @@ def test_betting_prompt_and_title_follow_the_state() -> None:
     assert phase_title(EN, view, state) == f"Betting round 1 of {state.config.betting_rounds}"
     legal = state.legal_actions(me)
     kind, low, high = aggressive_range(legal) or (None, 0, 0)
-    text = prompt_text(
-        EN,
-        view,
-        state,
-        me=me,
-        selection=[],
-        amount=None,
-        split=state.config.split,
-        compact=False,
-    ).plain
+    text = _prompt(state, me)
     assert text.startswith("Your turn.")
     if ActionKind.CALL in legal.kinds:
         assert f"To call: {legal.call_amount}" in text
@@ -97,14 +102,4 @@ def test_betting_prompt_and_title_follow_the_state() -> None:
     else:
         assert f"Bet {low} to {high}" in text and f"chosen: {low}" in text
     waiting = next(s for s in state.order if s != me)
-    other = prompt_text(
-        EN,
-        state.view(waiting),
-        state,
-        me=waiting,
-        selection=[],
-        amount=None,
-        split=state.config.split,
-        compact=False,
-    ).plain
-    assert other == f"Waiting for P{me}…"
+    assert _prompt(state, waiting) == f"Waiting for P{me}…"
