@@ -212,3 +212,27 @@ def test_pass_advice_replays_the_passes_before_the_one_asked_about() -> None:
         "--opponents", "random", "--trials", "400", "--seed", "3",
     )  # fmt: skip
     assert code == 0 and "Opponents hold random cards" in flat(out)
+
+
+def test_arrangement_advice_gives_the_reveal_order_and_why() -> None:
+    """The straight of the issue: the first five's reveal order with one reason per card,
+    the same order in the table and in the JSON."""
+    args = ("--hand", "5c 6d 7h 8s 9c Kd 2h", "--players", "4", "--split", "high_only")
+    args += ("--advise", "arrange", "--trials", "300", "--seed", "1")
+    code, out = run(*args, "--json")
+    assert code == 0, out
+    best = json.loads(out)[0]
+    assert best["cards"] == ["5c", "7h", "9c", "6d", "8s"]
+    assert [r["card"] for r in best["reveal"]] == best["cards"]
+    assert best["reveal"][1]["reasons"] == ["suit", "connector"]
+    code, out = run(*args)
+    assert code == 0, out
+    lines = out.splitlines()
+    start = lines.index("Reveal order of the first five, and why:")
+    assert [line.strip() for line in lines[start + 1 : start + 6]] == [
+        "1. 5c now: the weakest-looking card left; the strong ones show last",
+        "2. 7h now: keeps back suited cards and connected cards",
+        "3. 9c now: keeps back connected cards",
+        "4. 6d now: the weakest-looking card left; the strong ones show last",
+        "5. 8s last: the whole hand shows only now",
+    ]

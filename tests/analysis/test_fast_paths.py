@@ -26,6 +26,7 @@ from anaconda_poker.analysis.reference import (
     pass_choices_reference,
     sample_deals_reference,
 )
+from anaconda_poker.analysis.shares import FieldBest
 from anaconda_poker.analysis.values import (
     card_set,
     card_sets,
@@ -135,6 +136,7 @@ def test_arrange_choices_equal_the_reference(seed: int, split: Split) -> None:
 
 
 def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
+    # the reference code is the random-opponent bot: the fast bot on the same model
     for split in (Split.HIGH_LOW_8, Split.HIGH_ONLY):
         histories = []
         for reference in (False, True):
@@ -143,7 +145,9 @@ def test_montecarlo_plays_the_same_hands_on_the_fast_paths() -> None:
                 seats=("montecarlo", "heuristic", "random", "random"),
                 hands=8,
                 seed=5,
-                bot_options={"montecarlo": {"samples": 60, "reference": reference}},
+                bot_options={
+                    "montecarlo": {"samples": 60, "reference": reference, "opponents": "random"}
+                },
             )
             histories.append([play_hand(spec, b, r).history() for b in range(2) for r in range(4)])
         assert histories[0] == histories[1]
@@ -187,3 +191,21 @@ def test_card_set_values_equal_hand_values(seed: int, width: int, split: Split) 
     expected_high, expected_low = hand_values(codes, split)
     assert high.ravel().tolist() == expected_high.tolist()
     assert low.ravel().tolist() == expected_low.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), opponents=st.integers(0, 4))
+def test_field_best_equals_adding_opponents_one_by_one(seed: int, opponents: int) -> None:
+    rng = np.random.default_rng(seed)
+    highs = rng.integers(1, 12, (300, opponents))  # few values: many ties
+    lows = rng.integers(-1, 6, (300, opponents))
+    best = FieldBest.of(highs, lows)
+    step = FieldBest.of(highs[:, :0], lows[:, :0])
+    for i in range(opponents):
+        step = step.with_opponent(highs[:, i], lows[:, i])
+    for got, expected in zip(
+        (best.high, best.high_count, best.low, best.low_count),
+        (step.high, step.high_count, step.low, step.low_count),
+        strict=True,
+    ):
+        assert got.tolist() == expected.tolist()

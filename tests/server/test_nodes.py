@@ -13,45 +13,14 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from server_helpers import (
-    Client,
-    LiveServer,
-    create_table,
-    running_server,
-    seeded_policies,
-    ws_client,
-)
+from node_helpers import close_code, get, owner_node, settings
+from server_helpers import Client, LiveServer, create_table, running_server, ws_client
 from websockets.asyncio.client import connect
 
 from anaconda_poker.server.ownership import TABLE_MOVED
-from anaconda_poker.server.settings import ServerSettings
-from anaconda_poker.storage.database import open_database
-from anaconda_poker.storage.leases import Leases
 
 pytestmark = pytest.mark.postgres
-
-LEASE = 2.0
-"""Lease seconds of these nodes (renewed every 2/3 s, checked every 0.5 s)."""
-
-
-def settings(url: str, tmp_path: Path, node: str) -> ServerSettings:
-    static = tmp_path / "static"
-    static.mkdir(exist_ok=True)
-    (static / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
-    return ServerSettings(
-        database_url=url,
-        static_dir=static,
-        create_default_lobby=False,
-        between_hands=0.0,
-        policy_factory=seeded_policies(),
-        rate_limit=(1000.0, 1000.0),
-        create_rate_limit=None,
-        node=node,
-        lease_seconds=LEASE,
-        seed_window=0.0,
-    )
 
 
 @pytest.fixture
@@ -64,11 +33,6 @@ async def nodes(fresh_postgres_url: str, tmp_path: Path) -> AsyncIterator[dict[s
             running_server(settings(fresh_postgres_url, tmp_path, "b"))
         )
         yield {"a": a, "b": b}
-
-
-async def get(live: LiveServer, path: str) -> httpx.Response:
-    async with httpx.AsyncClient(base_url=live.http) as http:
-        return await http.get(path)
 
 
 async def until_ok(live: LiveServer, path: str, timeout: float = 10.0) -> tuple[int, Any]:
@@ -85,24 +49,6 @@ async def until_ok(live: LiveServer, path: str, timeout: float = 10.0) -> tuple[
         moving += 1
         assert asyncio.get_running_loop().time() < deadline, "the table never came here"
         await asyncio.sleep(0.2)
-
-
-async def close_code(client: Client, timeout: float = 10.0) -> int | None:
-    """The code the server closed the client's socket with (waits for the close)."""
-    for _ in range(int(timeout / 0.05)):
-        if client.ws.close_code is not None:
-            return client.ws.close_code
-        await asyncio.sleep(0.05)
-    return None
-
-
-def owner_node(url: str, table_id: str) -> str | None:
-    engine = open_database(url, create=False)
-    try:
-        lease = Leases(engine, node="observer").lease(table_id)
-    finally:
-        engine.dispose()
-    return None if lease is None or lease.free else lease.owner_node
 
 
 async def test_a_table_runs_on_one_node_and_moves_to_the_node_asked_for_it(
@@ -153,10 +99,15 @@ async def test_a_table_its_owner_does_not_hand_over_is_answered_table_moving(
 
     ownership._follow = deaf  # type: ignore[method-assign]
     refused = await ws_client(b, {"token": created["token"]})
-    # without ?table= b cannot know the table: the token is unknown there
+    # without ?table= b finds the table in the cluster, does not move it (a runs it) and
+    # says where to reconnect (server/cluster_lobby.py)
     frame = await refused.recv()
-    assert frame["type"] == "error" and frame["code"] == "bad_token"
-    await refused.close()
+    assert (frame["type"], frame["code"], frame["table_id"]) == (
+        "error",
+        "table_elsewhere",
+        table_id,
+    )
+    assert await close_code(refused) == TABLE_MOVED
     b_ws = LiveServer(b.http, f"{b.ws}?table={table_id}", b.app, b.database_url)
     # refused before its hello is read: the error frame, then the close
     moving = Client(await connect(b_ws.ws, max_queue=None))

@@ -175,10 +175,11 @@ def act_once(
             arrange_by_dragging(page)
             page.click("#arrange-confirm")
         else:
-            if both.count():
-                both.click()
-            elif high.count():
-                high.click()
+            if both.count() or high.count():
+                (both if both.count() else high).click()
+                # a suggestion in the slots lists why each card is turned when it is
+                page.wait_for_selector("#reveal-why li:nth-child(5)")
+                assert page.locator("#reveal-why li").count() == 5
             else:
                 for _ in range(5):
                     page.locator(".arrange-pool button.card").first.click()

@@ -84,9 +84,19 @@ def test_showdown_stays_with_a_countdown_and_the_host_deals_now(
     assert host.evaluate("document.querySelector('.table-page').dataset.hand") == first
     # the spectator sees the same countdown, in German, without the host's button
     german = watcher.wait_for_selector("#next-hand-in").inner_text()
-    assert re.fullmatch(r"Nächste Runde in \d+ s", german), german
+    assert re.fullmatch(r"Nächste Hand in \d+ s", german), german
     assert watcher.locator("#deal-now").count() == 0
     shot(host, "desktop-en-next-hand-countdown")
+    # a pause between hands says that no hand is dealt until the resume; the countdown goes
+    # and comes back in full (the server's side of the race: tests/server/test_pause_race.py)
+    host.click("#pause")
+    banner = host.wait_for_selector("#pause-banner")
+    assert "The next hand is not dealt until the game resumes." in banner.inner_text()
+    host.wait_for_selector("#next-hand-bar", state="detached")
+    host.click("#resume")
+    host.wait_for_selector("#pause-banner", state="detached")
+    again = int(re.findall(r"\d+", host.wait_for_selector("#next-hand-in").inner_text())[0])
+    assert 55 <= again <= 60, again
     host.click("#deal-now")
     host.wait_for_function(
         "(h) => document.querySelector('.table-page').dataset.hand !== h", arg=first

@@ -1,5 +1,5 @@
 """The host's controls in the browser (issue 12 §2): a newcomer asks for a seat and the host
-lets them in from the request above the cards; the host's dialog adjusts a stack (the ledger
+lets them in from the request in the host's dock; the host's dialog adjusts a stack (the ledger
 tab gets its Adjusted column), removes the player (who is told and may ask again, and is
 denied with the host's reason), and changes the stakes during a hand (everyone sees "From the
 next hand: …" until the hand ends). Debian's Chromium, no console errors."""
@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_e2e import act_once, page_facts
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -50,7 +51,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     guest = seat_page(open_page, server, table_id, None)
     host.wait_for_selector("#host-menu")
 
-    # a newcomer asks; the host lets them in from the request above the cards
+    # a newcomer asks; the host lets them in from the request in the dock
     guest.wait_for_selector("#join-form")
     assert guest.inner_text("#join-submit") == "Ask to sit down"
     guest.fill("#join-name", "Bo")
@@ -78,8 +79,8 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     guest.wait_for_selector(".toast-item:has-text('The host set the stack of Bo to 250.')")
     host.click("#host-close")
     host.click("#tab-ledger")
-    host.wait_for_selector("#ledger th:has-text('Adjusted')")
-    row = host.locator("#ledger tbody tr", has_text="Bo")
+    host.wait_for_selector("#ledger [data-col='adjusted']:has-text('Adjusted')")
+    row = host.locator("#ledger tbody tr:has(.ledger-name:text-is('Bo'))")
     assert "+50" in row.inner_text()
 
     # remove Bo between hands: told, back to watching, and may ask again
@@ -211,3 +212,75 @@ def test_the_lobby_form_creates_a_table_with_seat_approval(server: Any, open_pag
             break
         page.wait_for_timeout(100)
     assert info["seat_approval"] is False
+
+
+BUTTON_BOXES = """() => {
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  return [...document.querySelectorAll('#act-check, #act-call, #act-bet, #act-raise, #act-fold')]
+    .map((b) => {
+      const r = b.getBoundingClientRect();
+      const inside = r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
+      return {id: b.id, inside, top: Math.round(r.top), bottom: Math.round(r.bottom)};
+    })
+    .concat([{id: 'scrollY', inside: true, top: window.scrollY, bottom: vh}]);
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["desktop", "phone"])
+def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
+    server: Any, open_page: Any, shot: Any, size: tuple[int, int]
+) -> None:
+    """A newcomer asking for a seat while the host is to act does not push the host's
+    check/call/bet buttons out of the window (newcomer trial): measured where the page is,
+    without scrolling, at 1280×720 and on a 390×844 phone; the request itself is on screen."""
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "name": "Home game",
+            "host_name": "Ada",
+            "seats": 4,
+            "action_timer": None,
+            "auto_start": False,
+            "seat_approval": True,
+            "bots": [{"seat": 1, "level": "calling-station"}],
+        },
+        timeout=10,
+    ).json()
+    table_id = made["table"]["table_id"]
+    width, height = size
+    probe = open_page(viewport={"width": width, "height": height}, mobile=width < 500)
+    host = probe.page
+    prefs = {"lang": "en", "name": "", "seats": {table_id: {"token": made["token"], "seat": 0}}}
+    host.context.add_init_script(
+        f"localStorage.setItem('anaconda-poker.prefs.v1', {json.dumps(json.dumps(prefs))});"
+    )
+    host.goto(f"{server.url}/#/table/{table_id}")
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting'], .table-page[data-phase='passing']")
+    for _ in range(400):  # pass if the hand starts with a pass; stop on our betting turn
+        facts = page_facts(host)
+        if facts["phase"] == "betting" and (facts["check"] or facts["call"]):
+            break
+        if act_once(host) is None:
+            host.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"never our betting turn: {page_facts(host)}")
+    before = host.evaluate(BUTTON_BOXES)
+    assert all(b["inside"] for b in before), f"off screen before any request: {before}"
+
+    guest = seat_page(open_page, server, table_id, None)
+    guest.wait_for_selector("#join-form")
+    guest.fill("#join-name", "Bartholomäus")
+    guest.click("#join-submit")
+    host.wait_for_selector("#seat-requests")
+    host.wait_for_timeout(200)  # let the page settle: a redraw and any scrolling it causes
+    after = host.evaluate(BUTTON_BOXES)
+    assert all(b["inside"] for b in after), f"pushed off screen by the request: {after}"
+    # nor moved at all: the request does not take room from the table (a longer one, or two,
+    # would push them out otherwise)
+    tops = [(b["id"], b["top"]) for b in after if b["id"] != "scrollY"]
+    assert tops == [(b["id"], b["top"]) for b in before if b["id"] != "scrollY"], (before, after)
+    shot(host, f"host-dock-{width}")
+    request = host.locator("#seat-requests").bounding_box()
+    assert request is not None and request["y"] >= 0 and request["y"] + request["height"] <= height
+    assert page_facts(host)["check"] or page_facts(host)["call"]  # still our turn

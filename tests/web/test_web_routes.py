@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.cards import parse_codes
+from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.evaluation import high_value, low_value
 from anaconda_poker.core.history import replay
@@ -245,3 +245,32 @@ def test_advice_needs_a_seat_view(client: TestClient) -> None:
     res = client.post("/api/advice", json={"view": state.view(None), "config": {}})
     assert res.status_code == 400
     assert res.json()["error"]["code"] == "bad_request"
+
+
+def test_advice_says_why_each_card_is_revealed_in_the_asked_language(client: TestClient) -> None:
+    """Each suggested five comes with one line per card, in its reveal order, translated
+    into the body's ``lang``; an unsupported language is a clear 400."""
+    from anaconda_poker.analysis.reveal import reveal_plan
+    from anaconda_poker.i18n import translator
+    from anaconda_poker.i18n.reveal_text import reveal_line
+
+    view, config, _ = _arranging_view(6, Split.HIGH_LOW_8)
+    body = {"view": view, "config": config.to_dict(), "lang": "de"}
+    data = client.post("/api/advice", json=body).json()
+    for kind in ("high", "low", "both"):
+        if data[kind] is None:
+            assert data["why"][kind] is None
+            continue
+        plan = reveal_plan(parse_codes(data[kind]), Split.HIGH_LOW_8)
+        assert [c for c in data[kind]] == [format_cards([s.card]) for s in plan]
+        want = [reveal_line(format_cards([s.card]), s.reasons, translator("de")) for s in plan]
+        assert data["why"][kind] == want
+        assert data["why"][kind][-1].endswith("erst jetzt ist die ganze Hand zu sehen")
+    english = client.post("/api/advice", json={**body, "lang": None}).json()
+    assert english["why"]["high"][-1].endswith("the whole hand shows only now")
+    res = client.post("/api/advice", json={**body, "lang": "fr"})
+    assert res.status_code == 400
+    assert (
+        "unsupported language 'fr'; supported languages are en, it, es, pt, nl, de"
+        in res.json()["error"]["message"]
+    )

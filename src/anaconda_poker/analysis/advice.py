@@ -11,7 +11,7 @@ choices are measured far more precisely than each choice's equity alone.
   the showdown equity of the hand right after this pass.
 * **Arranging** (RULES.md §2.5): each of the 21 fives is scored against the same opponent
   deals. The reveal order does not change showdown equity; :func:`reveal_order` stacks the
-  five to disguise it.
+  five to disguise it (:mod:`anaconda_poker.analysis.reveal`, which also says why).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from anaconda_poker.analysis.equity import (
     opponent_values,
     outcome,
 )
+from anaconda_poker.analysis.reveal import reveal_plan
 from anaconda_poker.analysis.values import (
     card_set,
     card_sets,
@@ -46,9 +47,7 @@ from anaconda_poker.analysis.values import (
     set_values,
     sets_supported,
 )
-from anaconda_poker.core.cards import RANKS
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.evaluation import showing_value
 
 MAX_CARDS = 9
 """Most cards the batch evaluator takes per hand (bounds the pass ``lookahead``)."""
@@ -321,13 +320,10 @@ def arrange_choices(
 
 
 def reveal_order(five: Sequence[int], split: Split) -> tuple[int, ...]:
-    """Stack five cards so that the face-up cards give the hand away as late as possible.
-
-    Greedy: each next card is the one whose addition leaves the weakest-looking board: the
-    lowest :func:`~anaconda_poker.core.evaluation.showing_value` (pairs, trips, suited and
-    connected cards show late). A hand that plays only for low (a qualifying low with no
-    better than a pair for high, in split games) instead shows its highest low card first,
-    so the low comes into view last. Ties go to the lower card code. Deterministic.
+    """Stack five cards so that the face-up cards give the hand away as late as possible:
+    the cards of :func:`~anaconda_poker.analysis.reveal.reveal_plan` (pairs, suited cards
+    and connectors show late, the weakest-looking board first; a hand that plays only for
+    low shows its highest low card first). Deterministic.
 
     Args:
         five: five distinct card codes.
@@ -339,37 +335,4 @@ def reveal_order(five: Sequence[int], split: Split) -> tuple[int, ...]:
     Raises:
         InvalidSituationError: if ``five`` is not five distinct cards.
     """
-    cards = [int(c) for c in five]
-    if len(set(cards)) != FIVE or len(cards) != FIVE:
-        raise InvalidSituationError(f"reveal order needs five distinct cards, got {cards}")
-    low_first = split.has_low and _plays_for_low_only(cards)
-    order: list[int] = []
-    left = sorted(cards)
-    while left:
-        if low_first:
-            pick = max(left, key=lambda c: (_low_rank(c), -c))
-        else:
-            pick = min(left, key=lambda c: (showing_value([*order, c]), c))
-        order.append(pick)
-        left.remove(pick)
-    return tuple(order)
-
-
-def _low_rank(code: int) -> int:
-    """Ace-to-five rank of a card: ace 1, two 2, ..., king 13."""
-    rank = code >> 2
-    return 1 if rank == len(RANKS) - 1 else rank + 2
-
-
-_LOW_LIMIT = 8
-"""Highest ace-to-five rank of a hand that counts as "going low" for stacking."""
-
-
-def _plays_for_low_only(cards: Sequence[int]) -> bool:
-    """Five different ranks, all eight or lower (ace low), and neither straight nor flush."""
-    lows = sorted(_low_rank(c) for c in cards)
-    if len(set(lows)) != FIVE or lows[-1] > _LOW_LIMIT:
-        return False
-    flush = len({c & 3 for c in cards}) == 1
-    straight = lows[-1] - lows[0] == FIVE - 1
-    return not (flush or straight)
+    return tuple(step.card for step in reveal_plan(five, split))

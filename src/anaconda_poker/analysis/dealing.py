@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.situation import (
-    InvalidSituationError,
-    OpponentInfo,
-    SeatKnowledge,
-)
+from anaconda_poker.analysis.situation import FIVE as FIVE
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS as PLAYABLE_CARDS
+from anaconda_poker.analysis.situation import InvalidSituationError as InvalidSituationError
+from anaconda_poker.analysis.situation import OpponentInfo, SeatKnowledge
 
 IntArray = NDArray[np.int64]
 CardArray = NDArray[np.uint8]

@@ -64,10 +64,10 @@ from anaconda_poker.analysis.opponents import (
     consistency_weights,
     constrained_values,
     constrained_values_many,
-    field_values,
     opponent_values,
 )
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel
+from anaconda_poker.analysis.sampling import FieldSample, sample_field
 from anaconda_poker.analysis.shares import Accumulator, EquityResult, FieldBest, Outcome, outcome
 from anaconda_poker.analysis.situation import (
     FIVE,
@@ -138,6 +138,7 @@ def equity(
     range_model: RangeModel | None = None,
     opponents: DealSource | None = None,
     best_five: bool = False,
+    sample: FieldSample | None = None,
 ) -> EquityResult:
     """Showdown equity of the asking seat (model: module docstring).
 
@@ -196,7 +197,6 @@ def equity(
         raise ValueError(f"consistency must be in (0, 1], got {consistency}")
     if not 0.0 <= rational <= 1.0:
         raise ValueError(f"rational must be in [0, 1], got {rational}")
-    gen = as_generator(rng)
     active = knowledge.active
     exps = [float((aggression or {}).get(o.seat, 0.0)) for o in active]
     model = range_model or RangeModel()
@@ -212,37 +212,48 @@ def equity(
         one = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
         mine_h, mine_l = np.array([one[0]], dtype=np.int64), np.array([one[1]], dtype=np.int64)
     accs = [Accumulator() for _ in range(len(mine_h))]
-    deal = deal_batches if opponents is None else opponents.deal_batches
-    exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen)
-    for deals in batches:
-        field = field_values(
-            active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
+    if sample is None:
+        sample = sample_field(
+            knowledge,
+            split=split,
+            trials=trials,
+            rng=as_generator(rng),
+            exact_limit=exact_limit,
+            consistency=consistency,
+            rational=rational,
+            opponents=opponents,
         )
-        highs, lows = field.highs, field.lows
-        if opponents is not None:
-            highs, lows = opponents.arranged_values(active, deals, split, highs, lows)
+    exact = sample.exact
+    consistent = [i for i, read in read_cols if read.consistent]
+    for batch in sample.batches:
+        highs, lows = batch.highs, batch.lows
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
-            pct = strength_percentiles(highs, lows, split)
+            pct = batch.percentiles()
             for i, read in read_cols:
                 column = read.likelihood(pct[:, i], model)
                 weights = column if weights is None else weights * column
-        fits = field.fits
+        fits = batch.fits
         if fits is not None:
             weights = fits if weights is None else weights * fits
-        if field.careless_highs is not None and field.careless_lows is not None:
+        careful = batch.careful
+        ch, cl = batch.careless_highs, batch.careless_lows
+        if careful is not None and ch is not None and cl is not None:
             exact = False
-            ch, cl = field.careless_highs, field.careless_lows
-            careful = gen.random(highs.shape) < rational
-            for i, read in read_cols:
-                if read.consistent:
-                    careful[:, i] = True  # it bets by the strength of the five it plays
+            if consistent:
+                careful = careful.copy()
+                careful[:, consistent] = True  # it bets by the strength of the five it plays
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
         best = FieldBest.of(highs, lows)
         weak = None
         if pot is not None:
-            weak = strength_percentiles(highs, lows, split) < fold_below
+            # the percentile of each value played (elementwise, as of the values themselves)
+            if careful is None:
+                played = batch.percentiles()
+            else:
+                played = np.where(careful, batch.percentiles(), batch.careless_percentiles())
+            weak = played < fold_below
             for i, read in read_cols:
                 if read.roll_bets:
                     weak[:, i] = False  # it bet or raised its fixed five: it calls

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 from numpy.typing import NDArray
@@ -210,6 +211,15 @@ def consistency_weights(
     return weights
 
 
+def _with_known(known: Sequence[int], fill: CardArray) -> CardArray:
+    """Rows of ``known`` followed by each row of ``fill``: uint8[n, len(known) + k]."""
+    n, k = fill.shape
+    out = np.empty((n, len(known) + k), dtype=np.uint8)
+    out[:, : len(known)] = known
+    out[:, len(known) :] = fill
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class FieldValues:
     """The opponents' values in a batch of deals, as the equity calculator uses them.
@@ -249,7 +259,7 @@ def field_values(
     """
     n = deals.shape[0]
     k = len(opponents)
-    offsets = np.cumsum([0] + [o.unknown for o in opponents]).tolist()
+    offsets = [0, *accumulate(o.unknown for o in opponents)]
     blocks: list[CardArray] = []
     plain = [i for i, o in enumerate(opponents) if not o.known and not o.revealed]
     if plain:
@@ -262,8 +272,7 @@ def field_values(
             continue
         fill = deals[:, offsets[i] : offsets[i + 1]]
         if o.known:
-            known = np.broadcast_to(np.asarray(o.known, dtype=np.uint8), (n, len(o.known)))
-            fill = np.concatenate([known, fill], axis=1)
+            fill = _with_known(o.known, fill)
         cards[i] = fill
         r = len(o.revealed)
         if r >= FIVE:
@@ -300,7 +309,9 @@ def field_values(
                 if rest is None:
                     rest = deals[:, offsets[i] : offsets[i + 1]]
                 picks = np.argsort(rng.random(rest.shape), axis=1)[:, : FIVE - r]
-                fives[i, :, r:] = np.take_along_axis(rest, picks, axis=1)
+                # take_along_axis's gather, as one flat take (same cards)
+                picks += np.arange(0, rest.size, rest.shape[1], dtype=picks.dtype)[:, None]
+                fives[i, :, r:] = np.ascontiguousarray(rest).take(picks)
         blocks.append(fives.reshape(k * n, FIVE))
         careless_block = len(blocks) - 1
     values = hand_values_many(blocks, split)

@@ -79,6 +79,9 @@ class FieldBest:
             neg = np.full(n, -1, dtype=np.int64)
             zero = np.zeros(n, dtype=np.int64)
             return cls(neg, zero, neg.copy(), zero.copy())
+        if k == 1:  # heads-up, most of a bot's decisions: the one opponent is the field
+            lb = lows[:, 0]
+            return cls(highs[:, 0], np.ones(n, dtype=np.int64), lb, (lb >= 0).astype(np.int64))
         hb = highs.max(axis=1)
         lb = lows.max(axis=1)
         hc = (highs == hb[:, None]).sum(axis=1)
@@ -163,7 +166,7 @@ class Accumulator:
 
     def add(self, out: Outcome, weights: NDArray[np.float64] | None = None) -> None:
         """Add a batch of per-deal outcomes, optionally weighted (float64[n], >= 0)."""
-        stack = np.stack([out.win_high, out.win_low, out.scoop, out.share])
+        stack = np.array([out.win_high, out.win_low, out.scoop, out.share])  # np.stack, leaner
         self.n += stack.shape[1]
         if weights is None:
             self.weight += stack.shape[1]

@@ -25,7 +25,18 @@ unseen cards consistently with that knowledge, under a per-decision sample budge
 * Bets in pot- and no-limit are three quarters of the pot; raising stops at four big bets
   in a round.
 
-The opponents model, on top of the calculator's random cards:
+The opponents model:
+
+* **Opponents who pass with purpose** (``opponents="passing"``, the default): every
+  equity question (the arrangement and each bet) samples the opponents' hands from the
+  pass-aware model (:mod:`anaconda_poker.analysis.pass_model`): each deal replays the passes
+  made so far with the heuristic bot's pass policy, constrained by what this seat passed and
+  received, and opponents that have shown nothing play the five that policy keeps. Against
+  random unseen cards (``opponents="random"``, the bot before issue 16 §1) a seat's share
+  after the passes was overstated by 0.28-0.46 at bot tables (``benchmarks/calibration.py``).
+  The pass choice itself keeps the random model with its ``lookahead`` (the pass-aware
+  ranking, :func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, does not
+  count later passes), and so does ``reference=True``.
 
 * **Opponent ranges from betting** (:mod:`anaconda_poker.analysis.ranges`, the default
   ``ranges=True``): deals are weighted by the likelihood of each opponent's public actions
@@ -65,12 +76,14 @@ from anaconda_poker.analysis.advice import MAX_CARDS, arrange_choices, pass_choi
 from anaconda_poker.analysis.declaring import best_declaration
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
+from anaconda_poker.analysis.pass_model import PassingOpponents, passing_opponents
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
 from anaconda_poker.analysis.reference import (
     arrange_choices_reference,
     equity_reference,
     pass_choices_reference,
 )
+from anaconda_poker.analysis.sampling import FieldSample, sample_field
 from anaconda_poker.bots.choices import (
     aggress,
     aggressive_range,
@@ -84,9 +97,14 @@ from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Betting, TableConfig
 from anaconda_poker.core.state import LegalActions
 
+OPPONENT_MODELS = ("passing", "random")
+"""Values of the bot's ``opponents`` option (module docstring)."""
 DEFAULT_SAMPLES = 400
 """Sampled deals per decision (per candidate, on common deals, for passes)."""
 _CACHE = 16
+_SAMPLES = 4
+"""Samples kept (:meth:`MonteCarloBot.equity`): the knowledge of a betting round and a few
+before it."""
 
 
 class MonteCarloBot:
@@ -126,10 +144,14 @@ class MonteCarloBot:
         lookahead: cards of later passes counted when choosing a pass, ``0..2``.
         reference: decide with the code the fast paths replaced
             (:mod:`anaconda_poker.analysis.reference`): the same decisions, slower; the
-            baseline of ``benchmarks/bots.py``.
+            baseline of ``benchmarks/bots.py`` (random opponents whatever ``opponents``).
+        opponents: ``"passing"`` (default) samples opponents' hands from the pass-aware
+            model in its equity questions, ``"random"`` deals them random unseen cards
+            (module docstring).
 
     Raises:
-        ValueError: if ``samples < 1``.
+        ValueError: if ``samples < 1`` or ``opponents`` is not one of
+            :data:`OPPONENT_MODELS`.
     """
 
     name = "montecarlo"
@@ -164,9 +186,15 @@ class MonteCarloBot:
         strategic: float = 0.8,
         lookahead: int = 2,
         reference: bool = False,
+        opponents: str = "passing",
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(
+                f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {opponents!r}"
+            )
+        self.opponents = opponents
         self.config = config
         self.rng = rng
         self.samples = samples
@@ -203,6 +231,7 @@ class MonteCarloBot:
         self._cache: OrderedDict[
             tuple[
                 SeatKnowledge,
+                PassingOpponents | None,
                 tuple[tuple[int, float], ...],
                 tuple[tuple[int, ActionRead], ...],
                 int | None,
@@ -210,9 +239,18 @@ class MonteCarloBot:
             ],
             EquityResult,
         ] = OrderedDict()
+        self._samples: OrderedDict[
+            tuple[SeatKnowledge, PassingOpponents | None, int, float, float, int],
+            tuple[int, FieldSample | None],
+        ] = OrderedDict()
 
-    def _generator(self) -> np.random.Generator:
-        return np.random.default_rng(self.rng.getrandbits(64))
+    def _generator(self, seed: int | None = None) -> np.random.Generator:
+        """A generator seeded from ``self.rng`` (or with ``seed``): the stream of
+        ``np.random.default_rng(seed)``, without its argument checks (about 8 us of the
+        18 it costs, once per decision)."""
+        if seed is None:
+            seed = self.rng.getrandbits(64)
+        return np.random.Generator(np.random.PCG64(seed))
 
     def aggression(self, view: View) -> dict[int, float]:
         """Per opponent seat, the exponent of the betting read (public log only).
@@ -259,6 +297,13 @@ class MonteCarloBot:
             out[seat] = out.get(seat, 0.0) + factor * value
         return out
 
+    def opponent_model(self, view: View) -> PassingOpponents | None:
+        """The model the seat's equity questions deal opponents from: the pass-aware model
+        of ``view`` (``opponents="passing"``), or ``None`` for random opponents."""
+        if self.opponents == "random" or self.reference:
+            return None
+        return passing_opponents(view, self.config)
+
     def equity(
         self,
         knowledge: SeatKnowledge,
@@ -266,13 +311,16 @@ class MonteCarloBot:
         pot: int | None = None,
         extra: int = 0,
         reads: dict[int, ActionRead] | None = None,
+        model: PassingOpponents | None = None,
     ) -> EquityResult:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
-        with no new bets reuse it)."""
+        with no new bets reuse it). ``model``: :meth:`opponent_model` (``None``: random
+        opponents)."""
         reads = reads or {}
         key = (
             knowledge,
+            model,
             tuple(sorted(aggression.items())),
             tuple(sorted(reads.items())),
             pot,
@@ -281,11 +329,32 @@ class MonteCarloBot:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
+        trials = self.roll_samples if len(knowledge.hand) == 5 else self.samples
+        # the deals depend on the card knowledge alone: a question asked again with the
+        # same knowledge (a betting round in which only the bets changed) scores the same
+        # deals under the new reads instead of drawing new ones
+        sample_key = (knowledge, model, trials, self.consistency, self.rational, self.exact_limit)
+        kept = self._samples.pop(sample_key, None)
+        seed, sample = kept if kept is not None else (self.rng.getrandbits(64), None)
+        if not self.reference and sample is None:
+            sample = sample_field(
+                knowledge,
+                split=self.config.split,
+                trials=trials,
+                rng=self._generator(seed),
+                exact_limit=self.exact_limit,
+                consistency=self.consistency,
+                rational=self.rational,
+                opponents=model,
+            ).materialised()
+        self._samples[sample_key] = (seed, sample)
+        if len(self._samples) > _SAMPLES:
+            self._samples.popitem(last=False)
         result = self._equity(
             knowledge,
             split=self.config.split,
-            trials=self.roll_samples if len(knowledge.hand) == 5 else self.samples,
-            rng=self._generator(),
+            trials=trials,
+            rng=self._generator(seed),
             exact_limit=self.exact_limit,
             aggression=aggression,
             consistency=self.consistency,
@@ -296,6 +365,8 @@ class MonteCarloBot:
             fold_below=self.fold_below,
             reads=reads,
             range_model=self.range_model,
+            **({} if model is None else {"opponents": model}),
+            **({} if sample is None else {"sample": sample}),
         )
         self._cache[key] = result
         if len(self._cache) > _CACHE:
@@ -347,6 +418,7 @@ class MonteCarloBot:
                     rng=self._generator(),
                     exact_limit=self.exact_limit,
                     limit=1,
+                    opponents=self.opponent_model(view),
                 )
             return Action.arrange(ranked[0].cards)
         return self._bet(view, legal, knowledge)
@@ -379,7 +451,12 @@ class MonteCarloBot:
                 to = pot_fraction_to(view, legal, 0.75)
         extra = max(0, to - call_to(view, legal))
         result = self.equity(
-            knowledge, reads, pot + call if arranged and may_raise else None, extra, actions
+            knowledge,
+            reads,
+            pot + call if arranged and may_raise else None,
+            extra,
+            actions,
+            self.opponent_model(view),
         )
         e = result.share
         odds = 1.0

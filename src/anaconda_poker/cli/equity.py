@@ -30,12 +30,14 @@ from anaconda_poker.analysis.equity import (
 )
 from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
+from anaconda_poker.analysis.reveal import RevealStep, reveal_plan
 from anaconda_poker.cli.app import app
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.i18n import language_from_environment, translator
+from anaconda_poker.i18n.reveal_text import reveal_line
 
 PASS_SCHEDULE = (3, 2, 1)
 """Cards passed in each pass of the standard schedule (RULES.md §3)."""
@@ -237,6 +239,16 @@ def _choice_table(title: str, choices: list[Choice], top: int, split: Split) -> 
             row += [f"{100 * r.win_low:.1f}%", f"{100 * r.scoop:.1f}%"]
         table.add_row(*row)
     return table
+
+
+def _reveal_lines(plan: tuple[RevealStep, ...]) -> str:
+    """The best five's reveal order, one translated line per card saying why
+    (:mod:`anaconda_poker.analysis.reveal`)."""
+    _ = translator(language_from_environment())
+    lines = [_("Reveal order of the first five, and why:")]
+    for i, step in enumerate(plan, start=1):
+        lines.append(f"  {i}. " + reveal_line(format_cards([step.card]), step.reasons, _))
+    return "\n".join(lines)
 
 
 def build_model(
@@ -487,12 +499,19 @@ def equity_command(
             caption = model_caption(model)
     except AnacondaError as exc:
         raise typer.BadParameter(str(exc)) from None
+    plans = [reveal_plan(c.cards, split) for c in choices[:top]] if advise is Advice.ARRANGE else []
     if as_json:
         data = [
             {"cards": format_cards(c.cards).split(), **c.result.to_dict()} for c in choices[:top]
         ]
+        for entry, plan in zip(data, plans, strict=False):
+            entry["reveal"] = [
+                {"card": format_cards([step.card]), "reasons": list(step.reasons)} for step in plan
+            ]
         typer.echo(json.dumps(data, indent=2))
     else:
         table = _choice_table(title, choices, top, split)
         table.caption = caption
         console.print(table)
+        if plans:
+            console.print(_reveal_lines(plans[0]))

@@ -21,6 +21,7 @@ from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from anaconda_poker.server.cluster_lobby import ClusterLobby
 from anaconda_poker.server.collector import FullCollections
 from anaconda_poker.server.error_handlers import error_body, install_error_handlers
 from anaconda_poker.server.http_security import HostGuardMiddleware, SecurityHeadersMiddleware
@@ -37,6 +38,7 @@ from anaconda_poker.server.socket_limits import AddressSockets
 from anaconda_poker.storage.database import Checkpointer, open_database
 from anaconda_poker.storage.event_store import EventStore, EventWriter
 from anaconda_poker.storage.leases import Leases
+from anaconda_poker.storage.lobby_lines import LobbyLines
 from anaconda_poker.storage.lock import lock_database
 
 log = logging.getLogger("anaconda_poker.server")
@@ -86,6 +88,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             leases = Leases(engine, node=settings.node, ttl=settings.lease_seconds)
             store.fencing = leases
             lobby.ownership = TableOwnership(lobby, leases)
+            lines = LobbyLines(engine, instance=leases.instance, node=settings.node)
+            lobby.cluster = ClusterLobby(lobby, lobby.ownership, lines)
         app.state.lobby = lobby
         if metrics is not None:
             metrics.attach(lobby)

@@ -29,6 +29,7 @@ from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import EventStore, EventWriter, RawTable, StoredTable
 
 if TYPE_CHECKING:
+    from anaconda_poker.server.cluster_lobby import ClusterLobby
     from anaconda_poker.server.ownership import TableOwnership
 
 log = logging.getLogger("anaconda_poker.server.lobby")
@@ -92,6 +93,9 @@ class Lobby:
         self.ownership: TableOwnership | None = None
         """Set when several nodes share the database (``server/ownership.py``): the lobby
         then runs only the tables whose lease this node holds."""
+        self.cluster: ClusterLobby | None = None
+        """Set with :attr:`ownership`: the lobby list of every node and the websocket hello
+        for a table another node runs (``server/cluster_lobby.py``)."""
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self, *, default_lobby: bool = False) -> None:
@@ -110,6 +114,8 @@ class Lobby:
             self.writer.start()
         if self.ownership is not None:  # several nodes: only the tables leased to this one
             await self.ownership.start()
+            if self.cluster is not None:
+                await self.cluster.start()
             if default_lobby and self.store is not None:
                 default_lobby = not await asyncio.to_thread(self.store.raw_tables)
         elif self.store is not None:
@@ -144,6 +150,8 @@ class Lobby:
         """Stop every actor, then the writer (after flushing); with several nodes, then
         release this node's leases so other nodes take the tables over at once."""
         await self.reviver.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
         if self.ownership is not None:
             await self.ownership.stop_checks()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
@@ -271,7 +279,9 @@ class Lobby:
         raise ClientError("bad_token", "no seat holds this token", status=401)
 
     def list_tables(self, token: str | None = None) -> list[dict[str, Any]]:
-        """Summaries of the listed running tables, newest first.
+        """Summaries of the listed tables this process runs, newest first (with several
+        nodes the lobby list is :meth:`ClusterLobby.list_tables
+        <anaconda_poker.server.cluster_lobby.ClusterLobby.list_tables>` instead).
 
         Args:
             token: the requester's seat token, if any: the table where it holds a seat is
@@ -496,7 +506,9 @@ class Lobby:
                     table.policies[int(seat["seat"])] = self.policy_factory(str(seat["bot"]))
             self.register_table(table)
             table.start()
-            return table
+        if self.cluster is not None:  # every node lists it once its creator has the answer
+            await self.cluster.publish_now(table.table_id)
+        return table
 
     async def take_seat(self, table_id: str, request: TakeSeatRequest) -> tuple[int, str]:
         """Seat a player by name.
@@ -514,6 +526,8 @@ class Lobby:
             "take_seat", None, name=request.name, seat=request.seat, token_hash=digest
         )
         self._index_token(digest, table_id, int(seat))
+        if self.cluster is not None:  # the token finds its table from every node at once
+            await self.cluster.publish_now(table_id)
         return int(seat), token
 
 

@@ -1,25 +1,29 @@
-"""What the lobby's helpers may use of the lobby: the :class:`LoadedTables` and
-:class:`RevivableTables` protocols.
+"""What the lobby's helpers may use of the lobby: the :class:`LoadedTables`,
+:class:`RevivableTables` and :class:`TableLookup` protocols.
 
-The lobby (:class:`anaconda_poker.server.lobby.Lobby`) owns the node's tables and runs two
-helpers that change them: :class:`~anaconda_poker.server.ownership.TableOwnership` (several
-nodes share a database: load and unload the tables whose lease this node wins or loses) and
-:class:`~anaconda_poker.server.revival.TableReviver` (rebuild tables stopped by a failed
-write). The helpers take these protocols rather than ``Lobby``, so neither imports
-``lobby.py``, which imports them: the import graph has no cycle, not even for type checking.
-``Lobby`` satisfies both structurally (mypy checks it where the lobby hands itself over).
+The lobby (:class:`anaconda_poker.server.lobby.Lobby`) owns the node's tables and runs
+helpers that read or change them: :class:`~anaconda_poker.server.ownership.TableOwnership`
+(several nodes share a database: load and unload the tables whose lease this node wins or
+loses), :class:`~anaconda_poker.server.revival.TableReviver` (rebuild tables stopped by a
+failed write) and :mod:`~anaconda_poker.server.cluster_lobby` (publish the node's lobby
+lines; find, or bring here, the table of a websocket ``hello``). The helpers take these
+protocols rather than ``Lobby``, so none imports ``lobby.py``, which imports them: the
+import graph has no cycle, not even for type checking. ``Lobby`` satisfies them
+structurally (mypy checks it where the lobby is handed over).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.protocol import Hello
 from anaconda_poker.server.recovery import FailedTable
 from anaconda_poker.server.table import Table
 from anaconda_poker.server.table_settings import TableSettings
 from anaconda_poker.storage.event_store import EventStore
 
-__all__ = ["LeaseHolder", "LoadedTables", "RevivableTables"]
+__all__ = ["ForeignTables", "LeaseHolder", "LoadedTables", "RevivableTables", "TableLookup"]
 
 
 class LeaseHolder(Protocol):
@@ -77,4 +81,43 @@ class RevivableTables(LoadedTables, Protocol):
     def register_table(self, table: Table) -> None:
         """Put ``table`` in :attr:`tables` (replacing one of the same id) and index its
         seats' tokens."""
+        ...
+
+
+class ForeignTables(Protocol):
+    """What placing a websocket ``hello`` asks of the other nodes' tables
+    (:class:`~anaconda_poker.server.cluster_lobby.ClusterLobby`)."""
+
+    async def bring_here(self, hello: Hello, routed: str | None, error: ClientError) -> None:
+        """Have this node run the table of a hello it could not place (``error`` is why).
+
+        Raises:
+            ClientError: ``table_moving`` / ``table_elsewhere`` (reconnect), or ``error``.
+        """
+        ...
+
+
+class TableLookup(Protocol):
+    """The lobby as :func:`~anaconda_poker.server.cluster_lobby.hello_table` finds the table
+    of a websocket ``hello``."""
+
+    @property
+    def cluster(self) -> ForeignTables | None:
+        """The other nodes' tables when several nodes share the database, else ``None``."""
+        ...
+
+    def table(self, table_id: str) -> Table:
+        """The table with this id.
+
+        Raises:
+            ClientError: ``table_not_found``.
+        """
+        ...
+
+    def seat_for_token(self, token: str) -> tuple[Table, int]:
+        """The table and seat a seat token belongs to.
+
+        Raises:
+            ClientError: ``bad_token`` (or the table's failure).
+        """
         ...

@@ -211,6 +211,30 @@ class TableOwnership:
                 return
         raise table_moving(table_id, lease.owner_node)
 
+    async def claim_if_free(self, table_id: str) -> bool:
+        """Run ``table_id`` here only if no live node does: claim its lease when free (or
+        load it when it was just handed here), never asking a live owner for it (a websocket
+        ``hello`` that did not say which table it is for: ``server/cluster_lobby.py``).
+
+        Returns:
+            True when this node runs the table now.
+        """
+        if self._loaded(table_id):
+            return True
+        async with self._table_lock(table_id):
+            if self._loaded(table_id):
+                return True
+            if not await self._claim(table_id):
+                lease = await self._db(self.leases.lease, table_id)
+                if lease is None or lease.owner != self.leases.instance:
+                    return False
+                await self._adopt_locked(lease)
+        return self._loaded(table_id)
+
+    async def lease(self, table_id: str) -> Lease | None:
+        """The table's lease row as it is now (``None``: the table has none)."""
+        return await self._db(self.leases.lease, table_id)
+
     @contextlib.asynccontextmanager
     async def _table_lock(self, table_id: str) -> AsyncIterator[None]:
         """One claim, adoption or hand-over of a table at a time on this node."""

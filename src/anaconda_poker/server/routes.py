@@ -26,12 +26,14 @@ from anaconda_poker.core.config import (
 )
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.bot_seats import BOT_LEVELS
+from anaconda_poker.server.cluster_lobby import RECONNECT_CODES, hello_table
 from anaconda_poker.server.connection import CLOSE_TIMEOUT, WebSocketConnection
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.failures import unreadable_hand
 from anaconda_poker.server.histories import history_for
 from anaconda_poker.server.ledger_csv import ledger_csv
 from anaconda_poker.server.lobby import Lobby
+from anaconda_poker.server.ownership import TABLE_MOVED, table_of
 from anaconda_poker.server.presence import TOO_MANY_SOCKETS
 from anaconda_poker.server.protocol import (
     MAX_HAND_NO,
@@ -176,8 +178,11 @@ async def stats(request: Request) -> dict[str, Any]:
 @router.get("/api/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
     """Open tables, newest first (and, to a bearer that held a seat there, its tables
-    that could not be rebuilt from the database)."""
-    return {"tables": lobby_of(request).list_tables(bearer_token(request))}
+    that could not be rebuilt from the database); with several nodes, every node's."""
+    lobby = lobby_of(request)
+    if lobby.cluster is not None:
+        return {"tables": await lobby.cluster.list_tables(bearer_token(request))}
+    return {"tables": lobby.list_tables(bearer_token(request))}
 
 
 @router.post("/api/tables", status_code=201)
@@ -361,16 +366,9 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
             parsed = parse_client_message(_frame_text(message))
             if not isinstance(parsed, Hello):
                 raise ClientError("hello_required", "the first message must be hello")
-            if parsed.token is not None:
-                table, _seat = lobby.seat_for_token(parsed.token)
-                conn.token_hash = hash_token(parsed.token)  # the table checks it again
-            elif parsed.table_id is not None and parsed.spectate:
-                table = lobby.table(parsed.table_id)
-                conn.token_hash = None
-            else:
-                raise ClientError(
-                    "bad_message", "hello needs a token, or table_id with spectate: true"
-                )
+            # with several nodes, also a table another node runs (server/cluster_lobby.py)
+            table = await hello_table(lobby, parsed, table_of(websocket.scope))
+            conn.token_hash = None if parsed.token is None else hash_token(parsed.token)
             conn.table_id = table.table_id
             try:
                 await table.request("join", conn)
@@ -383,6 +381,9 @@ async def _hello(websocket: WebSocket, conn: WebSocketConnection) -> Table | Non
             _send_error(conn, error, "hello")
             if error.code == "too_many_sockets":
                 conn.close(TOO_MANY_SOCKETS, "too many sockets for this seat")
+                return None
+            if error.code in RECONNECT_CODES:  # another node runs the table: reconnect
+                conn.close(TABLE_MOVED, "table moving")
                 return None
     conn.close(1008)
     return None

@@ -104,7 +104,8 @@ def apply_seed(model: TableModel, p: Mapping[str, Any]) -> None:
 
 
 def apply_cancelled(model: TableModel, p: Mapping[str, Any]) -> None:
-    """``seeding_cancelled``: fewer than two seats were left to deal to.
+    """``seeding_cancelled``: fewer than two seats were left to deal to, or (``"reason":
+    "paused"``) the host paused the table before the deal.
 
     Raises:
         RecoveryError: no round of that hand is running.
@@ -230,6 +231,17 @@ def seed_event(model: TableModel, seat: int, hand_no: int, seed: str) -> Event:
     return ("seed", {"hand_no": hand_no, "seat": seat, "seed": canonical})
 
 
+def pause_cancel_events(model: TableModel) -> list[Event]:
+    """The host pauses during a seed round (the countdown ran out, the deal waits for the
+    seeds): ``seeding_cancelled`` with ``"reason": "paused"``, so that the pause wins and no
+    hand starts (``docs/protocol.md`` §6); nothing without a round. The next deal after the
+    resume is a fresh round of the same hand number with a fresh commitment."""
+    current = model.seed_round
+    if current is None:
+        return []
+    return [("seeding_cancelled", {"hand_no": current.hand_no, "reason": "paused"})]
+
+
 def deal_events(model: TableModel, current: SeedRound, *, recorded: bool, at: float) -> list[Event]:
     """The end of a round: ``hand_started`` with the deck the server deck and the seeds of
     the seats still eligible derive, or ``seeding_cancelled`` (nothing for a round never
@@ -278,5 +290,6 @@ __all__ = [
     "history_fields",
     "new_round",
     "opening_event",
+    "pause_cancel_events",
     "seed_event",
 ]

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from anaconda_poker.server import host_controls as hosting
-from anaconda_poker.server import host_requests
+from anaconda_poker.server import host_requests, seeds
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_play as play
 from anaconda_poker.server import table_views as views
@@ -226,10 +226,13 @@ async def leave_seat(table: TableHost, conn: Connection | None) -> dict[str, Any
 
 # ====================================================================== the host and the deal
 async def pause(table: TableHost, conn: Connection | None) -> None:
-    """The host pauses the table: timers stop until it resumes."""
+    """The host pauses the table: timers stop until it resumes. The actor orders the pause
+    and the countdown's deal: a pause before the deal wins, also when the countdown has run
+    out and the deal waits for the players' seeds (the round is cancelled, no hand starts;
+    ``seeds.pause_cancel_events``); a hand already dealt is paused as it stands."""
     events = commands.pause_events(table.model, _seat_of(conn), True)
     if events:
-        await table.record(events)
+        await table.record([*seeds.pause_cancel_events(table.model), *events])
         table.broadcast_table()
         table.broadcast_state()
 

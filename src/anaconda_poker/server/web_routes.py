@@ -29,7 +29,9 @@ from anaconda_poker.core.actions import Action
 from anaconda_poker.core.cards import card_str, parse_codes
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.errors import AnacondaError
-from anaconda_poker.i18n import LANGUAGES, catalog_json
+from anaconda_poker.i18n import LANGUAGES, catalog_json, translator
+from anaconda_poker.i18n.languages import negotiate_language, normalize_language
+from anaconda_poker.i18n.reveal_text import reveal_line
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.protocol import MAX_HAND_NO
 from anaconda_poker.server.routes import bearer_token, history_viewer, lobby_of
@@ -194,11 +196,14 @@ async def advice(
 
     Returns:
         ``{"high": [5 cards] | None, "low": [5 cards] | None, "both": [5 cards] | None,
-        "equity": EquityResult dict | None}``; the equity and "both" assume opponents who
-        passed like the heuristic bot (the equity dict says so: ``"opponents": "passing"``,
-        ``"pass_policy"``, ``"passes_replayed"``); each five is in a suggested reveal order
-        (``analysis.advice.reveal_order``). ``high``/``low``/``both`` are only given while
-        the seat holds exactly 7 cards and has not arranged. Errors: 400 ``bad_request``,
+        "why": {"high"|"low"|"both": [5 lines] | None}, "equity": EquityResult dict | None}``
+        (``why``, given with the fives: why each card is revealed at its step, in the body's
+        ``lang`` or else the ``Accept-Language`` language); the equity and "both" assume
+        opponents who passed like the heuristic bot (the equity dict says so:
+        ``"opponents": "passing"``, ``"pass_policy"``, ``"passes_replayed"``); each five is
+        in a suggested reveal order (:mod:`anaconda_poker.analysis.reveal`).
+        ``high``/``low``/``both`` are only given while the seat holds exactly 7 cards and
+        has not arranged. Errors: 400 ``bad_request`` (also an unsupported ``lang``),
         401 ``bad_token``, 409 ``no_hand`` (the seat is not in a hand).
     """
     token = bearer_token(request)
@@ -228,22 +233,36 @@ async def advice(
         except (AnacondaError, ValueError, TypeError) as exc:
             return _error(400, "bad_request", f"advice cannot read these rules: {exc}")
     want_equity = allow_equity and bool(body.get("equity", True))
+    lang = body.get("lang")
+    if lang is None:
+        lang = negotiate_language(request.headers.get("accept-language"))
+    elif not isinstance(lang, str) or normalize_language(lang) is None:
+        return _error(
+            400,
+            "bad_request",
+            f"unsupported language {lang!r}; supported languages are {', '.join(LANGUAGES)}",
+        )
     try:
-        return await run_in_threadpool(_advise, view, config, split, want_equity)
+        return await run_in_threadpool(
+            _advise, view, config, split, want_equity, normalize_language(lang) or "en"
+        )
     except (AnacondaError, ValueError, TypeError, KeyError) as exc:
         return _error(400, "bad_request", f"advice cannot read this view: {exc}")
 
 
 def _advise(
-    view: Mapping[str, Any], config: TableConfig, split: Split, with_equity: bool
+    view: Mapping[str, Any], config: TableConfig, split: Split, with_equity: bool, lang: str
 ) -> dict[str, Any]:
-    """The suggestions (and equity) for one seat's view; CPU work, run off the event loop."""
+    """The suggestions (and equity) for one seat's view; CPU work, run off the event loop.
+    ``why`` holds, for each suggested five, one line per card saying why it is revealed
+    then (:mod:`anaconda_poker.analysis.reveal`), in ``lang``."""
     import numpy as np
 
     from anaconda_poker.analysis.advice import arrange_choices, reveal_order
     from anaconda_poker.analysis.equity import equity as seat_equity
     from anaconda_poker.analysis.knowledge import knowledge_from_view
     from anaconda_poker.analysis.pass_model import PassingOpponents, pass_history
+    from anaconda_poker.analysis.reveal import reveal_plan
     from anaconda_poker.analysis.values import NO_LOW, hand_values
     from anaconda_poker.core.evaluation import five_card_choices
 
@@ -253,6 +272,7 @@ def _advise(
     # opponents who passed like the heuristic bot (analysis/pass_model.py), in this hand's game
     model = PassingOpponents(pass_history(view, config), split)
     out: dict[str, Any] = {"high": None, "low": None, "both": None, "equity": None}
+    why: dict[str, list[str] | None] = {"high": None, "low": None, "both": None}
     if len(hand) == 7 and not you.get("arrangement"):
         fives = [tuple(f) for f in combinations(hand, 5)]
         highs, lows = hand_values(np.asarray(fives, dtype=np.uint8), split)
@@ -271,6 +291,12 @@ def _advise(
             }
             both = next((c for c in ranked if frozenset(c.cards) in frontier), ranked[0])
             out["both"] = _cards(both.cards)
+        words = translator(lang)
+        for kind in why:
+            if out[kind] is not None:
+                plan = reveal_plan(parse_codes(out[kind]), split)
+                why[kind] = [reveal_line(card_str(s.card), s.reasons, words) for s in plan]
+        out["why"] = why
     if with_equity:
         result = seat_equity(
             knowledge, split=split, trials=ADVICE_TRIALS, rng=0, opponents=model, best_five=True

@@ -1,6 +1,6 @@
 """Database schema (SQLAlchemy Core), identical on SQLite and PostgreSQL.
 
-Four tables:
+Five tables:
 
 - ``poker_tables``: one row per game table: id, name, creation time, the table's settings as
   JSON (house rules, seats, stakes, timers, bots) and whether it is closed.
@@ -13,6 +13,10 @@ Four tables:
   (``storage/leases.py``, docs/deploy.md "Several nodes"): the owning process, its fencing
   token ``epoch`` (raised by every change of owner), when the lease expires (database clock,
   Unix seconds) and which node asked for the table. A single server never writes it.
+- ``lobby_lines``: the cluster-wide lobby list when several nodes share one PostgreSQL
+  (``storage/lobby_lines.py``): each table's line of ``GET /api/tables`` as its owner last
+  published it (JSON), whether it is listed, the SHA-256 hashes of its seats' tokens
+  (space-separated) and the lease epoch it was written under. A single server never writes it.
 
 ``table_events.epoch`` is the fencing token the event was appended under (``NULL`` on a
 single server): along a table's ``seq`` it never goes down, which is the record that no two
@@ -92,3 +96,15 @@ table_leases = Table(
 )
 
 Index("ix_table_leases_owner", table_leases.c.owner)
+
+lobby_lines = Table(
+    "lobby_lines",
+    metadata,
+    Column("table_id", String(32), ForeignKey("poker_tables.table_id"), primary_key=True),
+    Column("epoch", BigInteger, nullable=False),
+    Column("node", String(200), nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("summary", Text, nullable=False),
+    Column("token_hashes", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)

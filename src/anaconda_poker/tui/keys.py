@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Input, RichLog
 
+from anaconda_poker.analysis.reveal import reveal_plan
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.errors import AnacondaError, InvalidCardError
 from anaconda_poker.core.state import Phase
+from anaconda_poker.i18n.reveal_text import reveal_line
 from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.commands import Command, CommandError, parse_command
 from anaconda_poker.tui.flow import HandFlow
@@ -212,7 +214,17 @@ class KeyActions(HandFlow):
             self._say(self.t("No qualifying low can be made from these cards."))
             return
         self.selection = list(chosen)
-        self.message = ""
+        # why each card is turned when it is (analysis/reveal.py), in the message line
+        plan = reveal_plan(chosen, split)
+        self.message = "\n".join(
+            [
+                self.t("Reveal order, and why:"),
+                *(
+                    f"{i}. {reveal_line(plain_cards([step.card]), step.reasons, self.t)}"
+                    for i, step in enumerate(plan, start=1)
+                ),
+            ]
+        )
         self._refresh()
 
     def action_focus_command(self) -> None:

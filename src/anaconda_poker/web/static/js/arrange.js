@@ -13,7 +13,8 @@ import { describeBoth } from "./handnames.js";
  * @param {string[]} ctx.hand  the seven cards
  * @param {{slots: (string|null)[]}} ctx.model  five slots in reveal order (mutated here)
  * @param {string} ctx.split  game type (for the hand name of the chosen five)
- * @param {object|null} ctx.suggestions  {high, low, both} fives from the server, or null
+ * @param {object|null} ctx.suggestions  {high, low, both} fives from the server, or null;
+ *   its `why` holds, per five, one translated line per card saying why it is turned then
  * @param {boolean} ctx.loadingSuggestions
  * @param {object|null} ctx.equity  {share, win_high, win_low, scoop, opponents, passes_replayed} or null
  * @param {(cards: string[]) => void} ctx.onConfirm
@@ -122,13 +123,19 @@ export function renderArrange(el, ctx) {
       onclick: () => setSlots([...cards], "arrange-confirm"),
     }, label);
     const lowGame = ctx.split && ctx.split !== "high_only";
+    // the slots hold a suggestion in its order: say why each card is turned when it is
+    const whyKind = s && s.why
+      ? ["both", "high", "low"].find((k) => s[k] && s.why[k] && s[k].every((c, i) => c === model.slots[i]))
+      : null;
     const eq = ctx.equity;
 
     replace(el,
       h("div.arrange-main", null,
         h("div.arrange-left", null,
           h("div.arrange-slots", { role: "group", "aria-label": t("Your five, in the order they are turned"), "aria-describedby": "arrange-help" }, slotEls),
-          h("div.suggestion-note", { "aria-live": "polite" }, chosen.length === 5 ? describeBoth(chosen, ctx.split) : t("{n} of 5 chosen", { n: chosen.length }))),
+          h("div.suggestion-note", { "aria-live": "polite" }, chosen.length === 5 ? describeBoth(chosen, ctx.split) : t("{n} of 5 chosen", { n: chosen.length })),
+          whyKind ? h("ol.reveal-why", { id: "reveal-why", "aria-label": t("Why this reveal order") },
+            s.why[whyKind].map((line) => h("li", null, line))) : null),
         h("div.arrange-pool", { role: "group", "aria-label": t("Cards not chosen"), ...dropZone(removeFromSlot) }, poolEls)),
       h("div.arrange-tools", null,
         ctx.loadingSuggestions ? h("span.hint", null, t("Working out suggestions…")) : null,

@@ -24,7 +24,9 @@ export function nextRulesNotice(table, id = "next-rules") {
 }
 
 /**
- * The host's seat requests above the host's own cards: one line per newcomer waiting.
+ * The host's seat requests: one line per newcomer waiting, in the host's dock (a banner
+ * floating at the top of the window, so that it never pushes the host's cards and betting
+ * buttons down) and in the host's dialog.
  * @param {object[]} requests  pending `seat_request` messages (request_id, name, seat)
  * @param {(msg: object) => void} send  sends a websocket message
  */
@@ -56,6 +58,19 @@ export function seatRequestsPanel(requests, send) {
           },
         }, t("Deny")));
     }));
+}
+
+/**
+ * The host's rebuy requests, in the host's dock beside the seat requests.
+ * @param {object[]} requests  pending `rebuy_request` messages (request_id, name, amount)
+ * @param {(msg: object) => void} send  sends a websocket message
+ */
+export function rebuyRequestsPanel(requests, send) {
+  if (!requests.length) return null;
+  return h("div.controls", { id: "rebuy-requests" }, requests.map((r) => h("span", null,
+    t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
+    h("button.small.primary", { type: "button", "data-key": `approve-rebuy-${r.request_id}`, onclick: () => send({ type: "approve_rebuy", request_id: r.request_id }) }, t("Approve")),
+    h("button.small", { type: "button", "data-key": `deny-rebuy-${r.request_id}`, onclick: () => send({ type: "deny_rebuy", request_id: r.request_id }) }, t("Decline")))));
 }
 
 function requestText(r) {

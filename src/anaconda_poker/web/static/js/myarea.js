@@ -1,11 +1,13 @@
 // "Your area" of the table page: what you must decide now (betting, passing, arranging), your
-// cards, the showdown result, host and seat commands, and taking a seat when watching.
+// cards, the showdown result, seat commands, and taking a seat when watching. The host's
+// seat and rebuy requests are not here but in the host's dock (table.js), which floats and so
+// never pushes the cards and the betting buttons out of the window.
 
 import { api } from "./api.js";
 import { renderArrange } from "./arrange.js";
 import { cardEl, cardRow, sortCards } from "./cards.js";
 import { announce, h, replace } from "./dom.js";
-import { chips, t } from "./i18n.js";
+import { chips, currentLanguage, t } from "./i18n.js";
 import { declarationsPanel, declareControls, declarePrompt } from "./declare.js";
 import { describeBoth } from "./handnames.js";
 import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
@@ -13,7 +15,6 @@ import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
 import { cardsText } from "./cardtext.js";
 import { strengthLine } from "./strength.js";
-import { seatRequestsPanel } from "./hostpanel.js";
 import { SIZES, potShareTo } from "./betsizing.js";
 
 /**
@@ -23,7 +24,6 @@ import { SIZES, potShareTo } from "./betsizing.js";
  * @param {HTMLElement} ctx.el  the area's element
  * @param {string} ctx.tableId
  * @param {() => number|null} ctx.mySeat
- * @param {() => boolean} ctx.isHost  whether this seat has the host's controls now
  * @param {() => object|null} ctx.config  table config
  * @param {() => string} ctx.splitNow  this hand's game type
  * @param {(seat: number) => string} ctx.nameOf
@@ -35,7 +35,7 @@ import { SIZES, potShareTo } from "./betsizing.js";
  * @returns {{draw: () => void, countdownText: (tm: object) => string, pre: PreActions}}
  */
 export function createMyArea(ctx) {
-  const { s, el: my, tableId, mySeat, isHost, config, splitNow, nameOf, timers, send, command, rerender, reconnect } = ctx;
+  const { s, el: my, tableId, mySeat, config, splitNow, nameOf, timers, send, command, rerender, reconnect } = ctx;
   const pre = new PreActions();
 
   /** The neighbour still in the hand in a direction (RULES.md §3: folded players are skipped). */
@@ -68,8 +68,6 @@ export function createMyArea(ctx) {
       return;
     }
     if (s.choose) parts.push(chooseGamePanel());
-    if (s.rebuyRequests.length && isHost()) parts.push(rebuyPanel());
-    if (s.seatRequests?.length && isHost()) parts.push(seatRequestsPanel(s.seatRequests, command));
     if (!view || !you) {
       if (!s.choose) parts.push(h("div.my-status", null, h("span.prompt", null, waitingText())));
       parts.push(betweenHands());
@@ -384,6 +382,7 @@ export function createMyArea(ctx) {
       // table allows it; without a seat token the endpoint is a calculator on the view we send
       const token = s.seatInfo?.token || null;
       const body = token ? { equity: Boolean(s.table?.show_equity) } : { view, config: config() || {}, split: splitNow() };
+      body.lang = currentLanguage(); // the reveal order's reasons come translated
       const data = await api.advice(body, token);
       if (s.advice.key === key) s.advice = { key, loading: false, data };
     } catch {
@@ -481,13 +480,6 @@ export function createMyArea(ctx) {
         type: "button", "data-key": `choose-${split}`, class: split === c.default ? "primary" : "",
         onclick: () => { command({ type: "choose_game", split }); s.choose = null; rerender(); },
       }, splitLabel(split))));
-  }
-
-  function rebuyPanel() {
-    return h("div.controls", { id: "rebuy-requests" }, s.rebuyRequests.map((r) => h("span", null,
-      t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
-      h("button.small.primary", { type: "button", onclick: () => command({ type: "approve_rebuy", request_id: r.request_id }) }, t("Approve")),
-      h("button.small", { type: "button", onclick: () => command({ type: "deny_rebuy", request_id: r.request_id }) }, t("Decline")))));
   }
 
   function joinPanel() {

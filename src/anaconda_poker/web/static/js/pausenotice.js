@@ -12,16 +12,23 @@ function hostName(table) {
 }
 
 /**
- * The banner shown above the felt while the table is paused, else null.
+ * The banner shown above the felt while the table is paused, else null. It says which of the
+ * two a pause is (docs/protocol.md §4.3): during a hand, the hand waits with its timers
+ * stopped; between hands, no hand is dealt until the resume, even when the pause came as
+ * the countdown ran out (the server then cancels the deal that waited for the seeds).
  * @param {object|null} table  the latest `table` message's TableInfo
+ * @param {object|null} view  the latest hand's view (null before the first hand)
  * @returns {HTMLElement|null}
  */
-export function pauseBanner(table) {
+export function pauseBanner(table, view = null) {
   if (table?.status !== "paused") return null;
   const name = hostName(table);
-  return h("div.pause-banner", { id: "pause-banner", role: "status" },
+  const between = !view || view.phase === "complete";
+  return h("div.pause-banner", { id: "pause-banner", role: "status", "data-between": String(between) },
     h("strong", null, name ? t("Paused by {name}", { name }) : t("The host has paused the table.")),
-    h("span", null, t("Timers are stopped until the game resumes.")));
+    h("span", null, between
+      ? t("The next hand is not dealt until the game resumes.")
+      : t("Timers are stopped until the game resumes.")));
 }
 
 /**

@@ -40,6 +40,7 @@ export class SidePanel {
     this.hands = null;
     this.ledger = null;
     this.commitments = loadCommitments(tableId);
+    this.dealtHands = new Set();   // hands whose hand_started this page saw
     this.verified = {};
     this.chatDraft = "";
     this.el = h("aside.side-panel", { "aria-label": t("Table information") });
@@ -257,29 +258,47 @@ export class SidePanel {
     if (this.ledger === null) return h("p.muted", null, t("Loading…"));
     if (this.ledger instanceof Error) return h("p.error-box", null, errorText(this.ledger.code, this.ledger.message));
     if (!this.ledger.length) return h("p.muted", null, t("Nobody has played yet."));
-    // the host's stack adjustments get a column once there are any (docs/protocol.md §3)
+    // three columns fit the side panel (340 px beside the felt, 300 px on a phone) in every
+    // language: the player, with what they bought in, the host's adjustments (once there are
+    // any, docs/protocol.md §3) and their hands on a small line below the name, then the
+    // stack and the net, which a player looks for first; the CSV has every column
     const adjusted = this.ledger.some((row) => row.adjustments);
     const removed = t("removed by the host");
     const who = (row) => (row.removed ? `${row.name} (${removed})` : row.left ? `${row.name} (${t("left the table")})` : row.name);
+    const signed = (n) => `${n > 0 ? "+" : ""}${chips(n)}`;
+    const detail = (col, label, value) => h("span", { "data-col": col }, `${label}: ${value}`);
     return h("div", null, h("table.ledger", { id: "ledger" },
       h("thead", null, h("tr", null,
-        h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bought in")),
-        adjusted ? h("th", { scope: "col" }, t("Adjusted")) : null,
-        h("th", { scope: "col" }, t("Stack")), h("th", { scope: "col" }, t("Net")), h("th", { scope: "col" }, t("Hands")))),
+        h("th", { scope: "col", "data-col": "player" }, t("Player")),
+        h("th", { scope: "col", "data-col": "stack" }, t("Stack")),
+        h("th", { scope: "col", "data-col": "net" }, t("Net")))),
       h("tbody", null, this.ledger.map((row) => h("tr", null,
-        h("td", null, who(row)), h("td", null, chips(row.bought_in)),
-        adjusted ? h("td", null, `${row.adjustments > 0 ? "+" : ""}${chips(row.adjustments || 0)}`) : null,
-        h("td", null, chips(row.stack)),
-        h("td", { class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, `${row.net > 0 ? "+" : ""}${chips(row.net)}`),
-        h("td", null, chips(row.hands)))))),
+        h("th", { scope: "row", "data-col": "player" },
+          h("span.ledger-name", null, who(row)),
+          h("span.ledger-detail", null,
+            detail("bought-in", t("Bought in"), chips(row.bought_in)),
+            adjusted ? detail("adjusted", t("Adjusted"), signed(row.adjustments || 0)) : null,
+            detail("hands", t("Hands"), chips(row.hands)))),
+        h("td", { "data-col": "stack" }, chips(row.stack)),
+        h("td", { "data-col": "net", class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, signed(row.net)))))),
       h("p", null, h("a.btn.small", { id: "ledger-csv", href: api.ledgerCsvUrl(this.tableId), download: "" },
         t("Download the ledger (CSV)"))));
   }
 
   // -------------------------------------------------------------- fairness
-  recordCommitment(handNo, commitment) {
+  /**
+   * Remember the deck commitment of a hand, which Verify compares with the history later.
+   * The first one seen counts, except that a commitment sent before the deal (`seed_request`,
+   * `hand_started`: before anyone sees a card) replaces one of a seed round the server
+   * cancelled (a pause or seats leaving before the deal, docs/protocol.md §6), which dealt
+   * nothing; the same hand number is then dealt from a fresh commitment. Once this page saw
+   * a hand dealt (`dealt`: its `hand_started`), its commitment never changes again.
+   */
+  recordCommitment(handNo, commitment, { beforeDeal = false, dealt = false } = {}) {
     if (!handNo || !commitment) return;
-    if (!this.commitments[handNo]) {
+    const replace = beforeDeal && !this.dealtHands.has(handNo) && this.commitments[handNo] !== commitment;
+    if (dealt) this.dealtHands.add(handNo);
+    if (!this.commitments[handNo] || replace) {
       this.commitments[handNo] = commitment;
       saveCommitments(this.tableId, this.commitments);
     }

@@ -13,7 +13,7 @@ import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
-import { createHostPanel, nextRulesNotice } from "./hostpanel.js";
+import { createHostPanel, nextRulesNotice, rebuyRequestsPanel, seatRequestsPanel } from "./hostpanel.js";
 import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
 
@@ -62,14 +62,17 @@ export function mount(main, route) {
   const pauseSlot = h("div.pause-slot");
   const nextSlot = h("div.next-hand-slot");
   const area = h("div.table-area", null, top, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
-  const page = h("section.table-page", null, area, side.el);
+  // the host's dock: seat and rebuy requests, floating at the top of the window (css
+  // .host-dock) so that a request never pushes the host's cards and buttons down
+  const dock = h("div.host-dock", { id: "host-dock" });
+  const page = h("section.table-page", null, area, side.el, dock);
   replace(main, page);
 
   let conn = null;
   const hostPanel = createHostPanel({ getState: () => s, send: (msg) => Boolean(conn?.send(msg)), mySeat: () => mySeat() });
   const mine = createMyArea({
     s, el: my, tableId, mySeat: () => mySeat(), config: () => config(), splitNow: () => splitNow(),
-    nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action), isHost: () => isHost(),
+    nameOf: (seat) => nameOf(seat), timers: () => timers(), send: (action) => send(action),
     command: (msg) => conn?.send(msg), rerender: () => renderMy(), reconnect: () => connect(),
   });
 
@@ -113,14 +116,14 @@ export function mount(main, route) {
         onState(msg);
         return;
       case "seed_request":  // fairness version 3: our own randomness shuffles the deck too
-        side.recordCommitment(msg.hand_no, msg.commitment);
+        side.recordCommitment(msg.hand_no, msg.commitment, { beforeDeal: true });
         conn?.send(seedAnswer(tableId, msg));
         return;
       case "hand_started":
         s.handNo = msg.hand_no;
         s.split = msg.split || s.split;
         s.choose = null;
-        side.recordCommitment(msg.hand_no, msg.commitment);
+        side.recordCommitment(msg.hand_no, msg.commitment, { beforeDeal: true, dealt: true });
         return;
       case "hand_finished":
         side.recordCommitment(msg.hand_no, msg.commitment);
@@ -149,7 +152,8 @@ export function mount(main, route) {
         return;
       case "seat_request":
         s.seatRequests = [...s.seatRequests.filter((r) => r.request_id !== msg.request_id), msg];
-        announce(msg.seat === null || msg.seat === undefined
+        // the dock shows the request; a toast as well would cover it on a phone
+        say(msg.seat === null || msg.seat === undefined
           ? t("{name} asks for a seat", { name: msg.name })
           : t("{name} asks for seat {n}", { name: msg.name, n: msg.seat + 1 }));
         hostPanel.update();
@@ -235,6 +239,9 @@ export function mount(main, route) {
       my.classList.remove("sending");
       renderMy();
     }
+    // the table is changing server nodes (docs/protocol.md §8): the close (1012) that
+    // follows reconnects with ?table=, which the proxy routes to the table's node
+    if (msg.code === "table_moving" || msg.code === "table_elsewhere") return;
     if (msg.code === "bad_token" || msg.code === "table_not_found") {
       if (msg.code === "table_not_found") {
         s.notFound = true;
@@ -424,7 +431,7 @@ export function mount(main, route) {
     page.dataset.turn = s.msg?.turn ?? "";
     page.dataset.seat = mySeat() === null ? "" : String(mySeat());
     page.classList.toggle("paused", s.table?.status === "paused");
-    replace(pauseSlot, pauseBanner(s.table));
+    replace(pauseSlot, pauseBanner(s.table, s.view));
     replace(nextSlot, nextHandBar(s.table, s.view, { now: now(), host: isHost(), dealNow: () => conn?.send({ type: "next_hand" }) }));
   }
 
@@ -537,6 +544,13 @@ export function mount(main, route) {
 
   function renderMy() {
     withFocus(my, mine.draw);
+    const focusWasInDock = dock.contains(document.activeElement);
+    withFocus(dock, () => replace(dock, isHost() ? [
+      seatRequestsPanel(s.seatRequests, (msg) => conn?.send(msg)),
+      rebuyRequestsPanel(s.rebuyRequests, (msg) => conn?.send(msg)),
+    ] : null));
+    // the request answered has gone: back to the host's own decision
+    if (focusWasInDock && !dock.contains(document.activeElement)) (my.querySelector(".controls button:not(:disabled)") || my).focus();
   }
 
   // ------------------------------------------------------------------ keyboard shortcuts
