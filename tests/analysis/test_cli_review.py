@@ -134,7 +134,7 @@ def test_perfect_line_has_no_mistake(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["summary"]["by_phase"] == {
         phase: {"loss": pytest.approx(data["summary"]["by_phase"][phase]["loss"]), "mistakes": 0}
-        for phase in ("passing", "arranging", "betting")
+        for phase in ("passing", "arranging", "betting", "declaring")
     }
 
 

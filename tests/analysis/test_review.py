@@ -88,7 +88,7 @@ def test_a_perfect_line_is_not_flagged() -> None:
     history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
     review = review_hand(history, 0, trials=1_000, seed=7)
     phases = {d.phase for d in review.decisions}
-    assert phases == set(ReviewPhase)
+    assert phases == set(ReviewPhase) - {ReviewPhase.DECLARING}  # a cards-speak table
     assert not [d for d in review.decisions if d.mistake], [d.to_dict() for d in review.decisions]
     assert review.loss < 1.0
     arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)

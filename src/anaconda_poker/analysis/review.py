@@ -40,7 +40,12 @@ chips a strong hand would still win (and a weak one lose) make real differences 
 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
-bet) are marked as mistakes. Declarations (the declare house rule) are not reviewed.
+bet) are marked as mistakes.
+
+* **Declaring** (the declare house rule, RULES.md §6): every hand is face up, so each of
+  high, low and both is valued exactly on the real pots, the opponents declaring the way
+  their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
+  three.
 
 Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
 ``numpy.random.default_rng([seed, k])``.
@@ -64,6 +69,7 @@ from anaconda_poker.analysis.equity import (
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import read_log
+from anaconda_poker.analysis.review_declare import review_declaration
 from anaconda_poker.analysis.review_model import (
     DEFAULT_MODEL,
     OpponentModel,
@@ -190,7 +196,7 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
 
     The hand is replayed through the engine; for each of the seat's actions the point holds
     ``state.view(seat)`` and ``state.legal_actions(seat)`` taken just before it, and the
-    equity question built from that view alone. Declarations are skipped.
+    equity question built from that view alone (declarations included).
 
     Args:
         history: a HAND_HISTORY.md document holding ``seat``'s cards: every seat's (a
@@ -223,7 +229,7 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
         try:
             actor = record["seat"]
             action = Action.from_dict(record)
-            if actor == seat and action.kind is not ActionKind.DECLARE:
+            if actor == seat:
                 points.append(_point(state, config, seat, index, action))
             state.apply(actor, action)
         except (AnacondaError, KeyError, TypeError, ValueError) as exc:
@@ -494,6 +500,8 @@ def review_hand(
                 review = _review_pass(point, model, config, trials, rng, final)
             elif kind is ActionKind.ARRANGE:
                 review = _review_arrange(point, model, config, trials, rng, final)
+            elif kind is ActionKind.DECLARE:
+                review = review_declaration(point.index, point.view, point.action, config)
             else:
                 review = _review_bet(point, model, config, trials, (seed, k))
         except InvalidSituationError as exc:
@@ -510,6 +518,7 @@ def review_hand(
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
+                options=review.options,
             )
         )
         if progress is not None:
