@@ -23,6 +23,7 @@ from anaconda_poker.tui.commands import command_word
 from anaconda_poker.tui.declare import declare_keys
 from anaconda_poker.tui.messages import allowed_text, too_small_notice
 from anaconda_poker.tui.players import LEVEL_LABELS
+from anaconda_poker.tui.seatgrid import seat_columns
 from anaconda_poker.tui.session import Player
 from anaconda_poker.tui.settings import GameSettings
 from anaconda_poker.tui.table_text import (
@@ -134,10 +135,11 @@ class TableView(App[list[Player]]):
         self._width = event.size.width
         self._height = event.size.height
         self._too_small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
-        # Equal seat boxes: three columns of the same width (a fraction split of an odd
-        # width made the last box a cell wider); the padding and two gutters take 4 cells.
-        column = max(16, (event.size.width - 4) // 3)
-        self.query_one("#opponents").styles.grid_columns = f"{column} {column} {column}"
+        # Equal seat boxes, wide enough for the dealer label in every box (tui/seatgrid.py)
+        titles = [dealer_title(p.name, True, self.t) for p in self.session.players if not p.human]
+        columns, column = seat_columns(event.size.width, titles)
+        grid = self.query_one("#opponents").styles
+        grid.grid_size_columns, grid.grid_columns = columns, " ".join([str(column)] * columns)
         self.screen_stack[0].set_class(self._compact, "compact")
         self._refresh()
 
