@@ -58,10 +58,11 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, IntArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
 from anaconda_poker.analysis.potential import best_fives, best_passes
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Direction, Split, TableConfig
@@ -358,8 +359,8 @@ class _Replay:
         received: list[CardArray] = []
         if self.history.known:
             for r in rounds:
-                passed.append(np.broadcast_to(np.asarray(r.passed, np.uint8), (n, r.count)))
-                received.append(np.broadcast_to(np.asarray(r.received, np.uint8), (n, r.count)))
+                passed.append(_rows(r.passed, n))
+                received.append(_rows(r.received, n))
         else:
             total = sum(r.count for r in rounds)
             mine = np.argsort(self.rng.random((n, PLAYABLE_CARDS)), axis=1)[:, :total]
@@ -373,13 +374,13 @@ class _Replay:
                 passed.append(gave[:, start : start + r.count])
                 received.append(got[:, start : start + r.count])
                 start += r.count
-        start_hand = np.broadcast_to(hand, (n, PLAYABLE_CARDS)).copy()
+        start_hand = _rows(hand, n)
         for gave_back, got_back in zip(reversed(passed), reversed(received), strict=True):
             where = (start_hand[:, :, None] == got_back[:, None, :]).any(axis=2)
             # a stable argsort of ~where (its cards first, in hand order) from one sort
             packed = np.sort((~where).astype(np.int16) << 4 | _POSITIONS, axis=1)
             order = (packed & 15)[:, : got_back.shape[1]]
-            np.put_along_axis(start_hand, order, gave_back, axis=1)
+            start_hand[self.rows, order] = gave_back  # put_along_axis, as one assignment
         return passed, received, start_hand
 
     # -- the deal --------------------------------------------------------------------------
@@ -517,7 +518,7 @@ class _Replay:
                 places[j] = np.argmax(hand[:, :, None] == outgoing[j][:, None, :], axis=1)
             for j in live:
                 to = seats.index(r.neighbour(seats[j], r.step))
-                np.put_along_axis(self.hand(deck, to), places[to], outgoing[j], axis=1)
+                deck[self.rows, PLAYABLE_CARDS * to + places[to]] = outgoing[j]
         for j, cards in self.holds.items():
             need = _rows(cards, self.n)
             self.ensure(deck, j, need, np.concatenate([need, gone], axis=1))
@@ -539,6 +540,9 @@ class _Replay:
         return picked
 
 
-def _rows(cards: Sequence[int], n: int) -> CardArray:
-    """The same cards in each of ``n`` rows: uint8[n, len(cards)] (read-only)."""
-    return np.broadcast_to(np.asarray(cards, dtype=np.uint8), (n, len(cards)))
+def _rows(cards: Sequence[int] | CardArray, n: int) -> CardArray:
+    """The same cards in each of ``n`` rows: uint8[n, len(cards)], a new array (filled
+    by one assignment: ``np.broadcast_to`` costs more in its Python checks)."""
+    out = np.empty((n, len(cards)), dtype=np.uint8)
+    out[:] = cards
+    return out

@@ -47,6 +47,7 @@ from anaconda_poker.bots.registry import ARENA_BOTS, UnknownBotError, create_bot
 from anaconda_poker.core.cards import Deck
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.views import VIEW_KEYS, view_part
 
 DEFAULT_SESSION_BLOCKS = 25
 """Blocks per session by default (100 hands at a four-seat table)."""
@@ -55,30 +56,31 @@ _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", 
 
 
 class _LazyView(Mapping[str, Any]):
-    """``state.view(seat)``, built on the bot's first read: a bot that decides from its
-    legal actions alone (the random bot in fixed limit) costs no view. Read-only; valid
-    until the state changes (the arena applies the action only after ``act`` returns)."""
+    """``state.view(seat)``, each key built on the bot's first read of it
+    (:func:`~anaconda_poker.core.views.view_part`, the same values): a bot that decides
+    from its legal actions alone (the random bot in fixed limit) costs no view, and one
+    that reads its hand and the bet to call (the heuristic bot betting) builds neither the
+    seats nor the log. Read-only; valid until the state changes (the arena applies the
+    action only after ``act`` returns)."""
 
-    __slots__ = ("_seat", "_state", "_view")
+    __slots__ = ("_parts", "_seat", "_state")
 
     def __init__(self, state: HandState, seat: int) -> None:
         self._state = state
         self._seat = seat
-        self._view: dict[str, Any] | None = None
-
-    def _built(self) -> dict[str, Any]:
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
+        self._parts: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        return self._built()[key]
+        parts = self._parts
+        if key not in parts:
+            parts[key] = view_part(self._state, self._seat, key)  # KeyError if no such key
+        return parts[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._built())
+        return iter(VIEW_KEYS)
 
     def __len__(self) -> int:
-        return len(self._built())
+        return len(VIEW_KEYS)
 
 
 class ArenaError(RuntimeError):

@@ -355,7 +355,7 @@ class MonteCarloBot:
             knowledge,
             split=self.config.split,
             trials=trials,
-            rng=self._generator(seed),
+            rng=self._generator(seed) if sample is None else None,  # a sample needs none
             exact_limit=self.exact_limit,
             aggression=aggression,
             consistency=self.consistency,
