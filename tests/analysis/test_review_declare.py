@@ -14,12 +14,12 @@ from rich.console import Console
 from anaconda_poker.analysis.review import ReviewPhase, review_hand
 from anaconda_poker.analysis.review_declare import review_declaration
 from anaconda_poker.bots import create_bot
-from anaconda_poker.cli.review_render import review_renderable
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 from anaconda_poker.i18n import translator
 from anaconda_poker.i18n.review_text import options_text
+from anaconda_poker.tui.review_render import review_renderable
 
 DECLARE = TableConfig(split=Split.HIGH_LOW_8, declare="declare")
 

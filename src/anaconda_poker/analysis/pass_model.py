@@ -58,10 +58,11 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, IntArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
 from anaconda_poker.analysis.potential import best_fives, best_passes
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Direction, Split, TableConfig

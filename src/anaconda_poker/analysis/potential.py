@@ -23,7 +23,8 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import FIVE, CardArray
+from anaconda_poker.analysis.dealing import CardArray
+from anaconda_poker.analysis.situation import FIVE
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
 from anaconda_poker.core.evaluation.tables import ROW_MASK, ROW_SHIFT, _row_displacement

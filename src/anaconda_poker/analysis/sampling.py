@@ -15,18 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from anaconda_poker.analysis.dealing import CardArray, DealSource, IntArray, deal_batches
 from anaconda_poker.analysis.opponents import field_values
+from anaconda_poker.analysis.situation import SeatKnowledge
 from anaconda_poker.analysis.strength import strength_percentiles
 from anaconda_poker.core.config import Split
-
-if TYPE_CHECKING:
-    from anaconda_poker.analysis.equity import SeatKnowledge
 
 
 class SampledBatch:

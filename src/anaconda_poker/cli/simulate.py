@@ -37,7 +37,7 @@ from anaconda_poker.bots.arena import (
 )
 from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import ARENA_BOTS
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import (
     BIG_BET_DEFAULT,
@@ -384,7 +384,10 @@ def simulate_command(
             hands=hands,
             seed=seed,
             stack=stack,
-            bot_options={"montecarlo": {"samples": samples}, "adaptive": {"samples": samples}},
+            bot_options={
+                name: {"samples": samples}
+                for name in ("montecarlo", "adaptive", "montecarlo-random")
+            },
             session_blocks=session_blocks,
             both_orders=both_orders,
         )

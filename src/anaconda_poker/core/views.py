@@ -10,26 +10,25 @@ Views are built on demand (never kept up to date per action).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.hand_record import HandRecord
+from anaconda_poker.core.hand_types import Phase, seat_number
 from anaconda_poker.core.pots import build_pots
 from anaconda_poker.core.rule_errors import NotYourTurnError
-
-if TYPE_CHECKING:
-    from anaconda_poker.core.state import HandState
 
 
 def _cards(codes: Any) -> list[str]:
     return [card_str(c) for c in codes]
 
 
-def public_log(state: HandState) -> list[dict[str, Any]]:
+def public_log(state: HandRecord) -> list[dict[str, Any]]:
     """The public action log: betting actions in full; passes, arrangements and declarations
     only as "seat N committed" (their cards and directions are private until resolved,
     RULES.md §3, §6, §7; the result then shows every declaration)."""
     log: list[dict[str, Any]] = []
-    for seat, action, all_in in state._actions:
+    for seat, action, all_in in state.action_log:
         entry: dict[str, Any] = {"seat": seat, "action": action.kind.value}
         if action.to is not None:
             entry["to"] = action.to
@@ -39,7 +38,7 @@ def public_log(state: HandState) -> list[dict[str, Any]]:
     return log
 
 
-def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
+def build_view(state: HandRecord, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None`` = spectator) as a JSON-ready dict (RULES.md §7).
 
     Keys: ``phase``, ``betting_round``, ``pass_index`` (``None`` unless passing),
@@ -61,8 +60,6 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
         NotYourTurnError: ``seat`` is not playing in this hand (or is not a seat number:
             ``True``, ``1.0`` and ``"1"`` are not seats; NumPy integers are).
     """
-    from anaconda_poker.core.state import seat_number
-
     if seat is not None:
         number = seat_number(seat)
         if number is None or not 0 <= number < state.n_seats or not state.dealt_in[number]:
@@ -94,7 +91,7 @@ VIEW_KEYS = (
 """The keys of a view, in the order :func:`build_view` writes them."""
 
 
-def view_part(state: HandState, seat: int | None, key: str) -> Any:
+def view_part(state: HandRecord, seat: int | None, key: str) -> Any:
     """One key of :func:`build_view`'s view, built alone: the same value, for a reader that
     needs a few keys (a bot deciding from its hand and the bet to call need not build the
     seats, pots and log). ``seat`` must be a seat playing in the hand (as :func:`build_view`
@@ -103,8 +100,6 @@ def view_part(state: HandState, seat: int | None, key: str) -> Any:
     Raises:
         KeyError: ``key`` is not one of :data:`VIEW_KEYS`.
     """
-    from anaconda_poker.core.state import Phase
-
     phase = state.phase
     if key == "phase":
         return phase.value
@@ -146,10 +141,8 @@ def view_part(state: HandState, seat: int | None, key: str) -> Any:
     raise KeyError(key)
 
 
-def _seats(state: HandState) -> list[dict[str, Any]]:
+def _seats(state: HandRecord) -> list[dict[str, Any]]:
     """The public per-seat facts of the view's ``seats``."""
-    from anaconda_poker.core.state import Phase
-
     phase = state.phase
     simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
     declaring = phase is Phase.DECLARING
@@ -188,10 +181,8 @@ def _seats(state: HandState) -> list[dict[str, Any]]:
     return seats
 
 
-def _you(state: HandState, seat: int) -> dict[str, Any]:
+def _you(state: HandRecord, seat: int) -> dict[str, Any]:
     """The seat's own part of the view (``you``)."""
-    from anaconda_poker.core.state import Phase
-
     phase = state.phase
     pending = state.pending[seat]
     arranged = state.arranged[seat]

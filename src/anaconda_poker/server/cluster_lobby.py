@@ -36,12 +36,12 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby_port import LoadedTables, TableLookup
 from anaconda_poker.server.ownership import TableOwnership, table_moving
 from anaconda_poker.server.protocol import Hello
 from anaconda_poker.storage.lobby_lines import LobbyLine, LobbyLines
 
 if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
     from anaconda_poker.server.table import Table
 
 log = logging.getLogger("anaconda_poker.server.cluster_lobby")
@@ -91,7 +91,7 @@ class ClusterLobby:
 
     def __init__(
         self,
-        lobby: Lobby,
+        lobby: LoadedTables,
         ownership: TableOwnership,
         lines: LobbyLines,
         *,
@@ -244,7 +244,7 @@ class ClusterLobby:
         raise TableElsewhereError(table_id, owner)
 
 
-async def hello_table(lobby: Lobby, hello: Hello, routed: str | None) -> Table:
+async def hello_table(lobby: TableLookup, hello: Hello, routed: str | None) -> Table:
     """The table a websocket ``hello`` joins, wherever the deployment runs it.
 
     Args:
@@ -267,7 +267,7 @@ async def hello_table(lobby: Lobby, hello: Hello, routed: str | None) -> Table:
     return _local_table(lobby, hello)
 
 
-def _local_table(lobby: Lobby, hello: Hello) -> Table:
+def _local_table(lobby: TableLookup, hello: Hello) -> Table:
     if hello.token is not None:
         return lobby.seat_for_token(hello.token)[0]
     if hello.table_id is not None and hello.spectate:

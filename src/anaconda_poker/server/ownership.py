@@ -38,16 +38,14 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby_port import LoadedTables
 from anaconda_poker.storage.leases import Lease, Leases
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
 
 log = logging.getLogger("anaconda_poker.server.ownership")
 
@@ -114,7 +112,7 @@ class TableOwnership:
         check_interval: seconds between two checks (renewals happen every ``ttl / 3``).
     """
 
-    def __init__(self, lobby: Lobby, leases: Leases, *, check_interval: float = 0.5) -> None:
+    def __init__(self, lobby: LoadedTables, leases: Leases, *, check_interval: float = 0.5) -> None:
         self.lobby = lobby
         self.leases = leases
         self.check_interval = check_interval

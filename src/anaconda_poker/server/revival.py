@@ -19,14 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 from anaconda_poker.server.failures import is_storage_failure
+from anaconda_poker.server.lobby_port import RevivableTables
 from anaconda_poker.server.recovery import TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.table import Table
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
 
 log = logging.getLogger("anaconda_poker.server.revival")
 
@@ -43,7 +40,9 @@ class TableReviver:
         max_interval: longest back-off of one table, seconds.
     """
 
-    def __init__(self, lobby: Lobby, *, interval: float = 1.0, max_interval: float = 30.0) -> None:
+    def __init__(
+        self, lobby: RevivableTables, *, interval: float = 1.0, max_interval: float = 30.0
+    ) -> None:
         self.lobby = lobby
         self.interval = interval
         self.max_interval = max_interval
@@ -130,14 +129,14 @@ class TableReviver:
             del self.lobby.tables[old.table_id]
             return True
         try:
-            table = rebuild(rows[0], events, self.lobby._build)
+            table = rebuild(rows[0], events, self.lobby.build_table)
         except TableRebuildError as exc:
             log.error("table %s cannot be rebuilt: %s", old.table_id, exc)
             del self.lobby.tables[old.table_id]
             failed = failed_table(rows[0], events, exc.failure)
             self.lobby.failed_tables[old.table_id] = failed
             return True
-        self.lobby._register(table)
+        self.lobby.register_table(table)
         table.start()
         self.revived += 1
         log.warning("table %s resumed from its last saved state", old.table_id)
