@@ -34,6 +34,10 @@ decision on** (chips already in the pot are sunk):
   the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
   with ``n`` opponents in the hand. Sizes compared: the legal minimum, the size chosen, and
   in pot and no limit about three quarters of the pot.
+* **Declaring** (the declare house rule, RULES.md §6): every hand is face up, so each of
+  high, low and both is valued exactly on the real pots, the opponents declaring the way
+  their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
+  three.
 
 Betting values are a showdown with no more betting: later bets are not counted, so the
 chips a strong hand would still win (and a weak one lose) make real differences larger.
@@ -41,11 +45,6 @@ chips a strong hand would still win (and a weak one lose) make real differences 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
 bet) are marked as mistakes.
-
-* **Declaring** (the declare house rule, RULES.md §6): every hand is face up, so each of
-  high, low and both is valued exactly on the real pots, the opponents declaring the way
-  their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
-  three.
 
 Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
 ``numpy.random.default_rng([seed, k])``.

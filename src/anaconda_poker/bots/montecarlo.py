@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from typing import Any
 
 import numpy as np
 
@@ -479,3 +480,20 @@ class MonteCarloBot:
         if e * (pot + call + 2 * future) > odds * (call + future):
             return passive(legal)
         return check_or_fold(legal)
+
+
+class RandomOpponentsMonteCarloBot(MonteCarloBot):
+    """The montecarlo bot on the random-opponent model (``opponents="random"``): the bot
+    before issue 16 §1, kept under its own name so the arena can seat it beside today's
+    bots (``simulate --seats adaptive,montecarlo-random``). Same options as
+    :class:`MonteCarloBot`; ``opponents`` defaults to ``"random"``.
+
+    Raises:
+        ValueError: as :class:`MonteCarloBot`.
+    """
+
+    name = "montecarlo-random"
+
+    def __init__(self, *, config: TableConfig, rng: random.Random, **options: Any) -> None:
+        options.setdefault("opponents", "random")
+        super().__init__(config=config, rng=rng, **options)

@@ -384,7 +384,10 @@ def simulate_command(
             hands=hands,
             seed=seed,
             stack=stack,
-            bot_options={"montecarlo": {"samples": samples}, "adaptive": {"samples": samples}},
+            bot_options={
+                name: {"samples": samples}
+                for name in ("montecarlo", "adaptive", "montecarlo-random")
+            },
             session_blocks=session_blocks,
             both_orders=both_orders,
         )
