@@ -317,7 +317,13 @@ class MonteCarloBot:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
         with no new bets reuse it). ``model``: :meth:`opponent_model` (``None``: random
-        opponents)."""
+        opponents).
+
+        Questions with the same card ``knowledge`` and ``model`` share their deals: the
+        first draws a seed from ``self.rng`` and its sample
+        (:func:`~anaconda_poker.analysis.sampling.sample_field`), later ones (new reads,
+        pot or bet while the cards seen are unchanged) score that sample again, as the
+        reference path redraws it from the same seed (the last :data:`_SAMPLES` kept)."""
         reads = reads or {}
         key = (
             knowledge,

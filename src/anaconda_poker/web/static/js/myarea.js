@@ -361,20 +361,27 @@ export function createMyArea(ctx) {
     if (s.arrange.key !== key) s.arrange = { key, slots: [null, null, null, null, null] };
     const box = h("div.arrange", { id: "arrange" });
     requestAdvice(view, you);
+    const asked = adviceKey();
     renderArrange(box, {
       hand: you.hand,
       model: s.arrange,
       split: splitNow(),
-      suggestions: s.advice.key === key ? s.advice.data : null,
-      loadingSuggestions: s.advice.key === key && s.advice.loading,
-      equity: s.advice.key === key ? s.advice.data?.equity ?? null : null,
+      suggestions: s.advice.key === asked ? s.advice.data : null,
+      loadingSuggestions: s.advice.key === asked && s.advice.loading,
+      equity: s.advice.key === asked ? s.advice.data?.equity ?? null : null,
       onConfirm: (cards) => send({ action: "arrange", cards }),
     });
     return box;
   }
 
+  // the advice of this hand in this language (its reasons come translated: a language
+  // switch asks again)
+  function adviceKey() {
+    return `${s.msgHandNo}:${currentLanguage()}`;
+  }
+
   async function requestAdvice(view, you) {
-    const key = `${s.msgHandNo}`;
+    const key = adviceKey();
     if (s.advice.key === key) return;
     s.advice = { key, loading: true, data: null };
     try {
