@@ -19,7 +19,9 @@ Design:
   (opponent modelling) can learn and be measured. A session is the unit of work.
 * **Determinism.** The deck of block ``b`` is seeded from ``(seed, b)`` and each player's
   ``random.Random`` from ``(seed, session, player)``; results do not depend on the number
-  of workers.
+  of workers. In a duplicate run every bot's ``rng`` is reseeded at the start of each
+  hand from ``(seed, deal, rotation, seat)``: the seat's random numbers, not the player's,
+  so the two hands of a deal use the same seeds seat by seat (common random numbers).
 * **Confidence intervals** come from the variation between blocks
   (:func:`~anaconda_poker.analysis.statistics.ratio_estimate`).
 * **Duplicate (paired) comparison.** With ``duplicate``, blocks come in pairs on the same
@@ -30,7 +32,9 @@ Design:
   ``h_u`` hands, as ``Σ d_u / Σ h_u`` with the same between-unit standard error
   (:func:`paired_estimate`). The luck of the cards, shared by both, cancels in ``d_u``;
   what is left is the difference of their play (and the randomness of the bots and of the
-  players' interaction). This is the standard variance reduction of duplicate poker
+  players' interaction). Because the bots' random numbers follow the seat (above), two
+  copies of one bot exchanged play each deal identically and differ by exactly 0. This
+  is the standard variance reduction of duplicate poker
   (Billings et al., "The challenge of poker", *Artificial Intelligence* 134, 2002, §6;
   "duplicate" matches of the Annual Computer Poker Competition; AIVAT, Burch et al.,
   AAAI 2018, reduces what is left further with a value function, not done here).
@@ -255,6 +259,11 @@ def play_hand(
     names = [spec.seats[i] for i in order]
     bots = [players[i] for i in order]
     deck = Deck(rng=_seed(spec, "deck", spec.deck_block(block))).order
+    if spec.duplicate:
+        for seat, bot in enumerate(bots):
+            rng = getattr(bot, "rng", None)  # every registered bot keeps its randomness here
+            if isinstance(rng, random.Random):
+                rng.seed(f"arena:{spec.seed}:duplicate:{spec.deck_block(block)}:{rotation}:{seat}")
     state = HandState(
         spec.config,
         seats=[Seat(name=f"{spec.seats[i]}@{i}", stack=spec.stack) for i in order],
