@@ -79,6 +79,21 @@ def test_a_low_hand_shows_its_highest_low_card_first_in_split_games_only() -> No
     assert _order("Ac 2d 3h 4s 7c", Split.HIGH_ONLY) != "7c 4s 3h 2d Ac"
 
 
+def test_a_low_hands_lines_do_not_call_every_card_the_highest() -> None:
+    """A newcomer's table log once read "3♥ now: your highest low card first" and "2♦ now:
+    your highest low card first" under 8♣ and 6♥: each line must be true of its own card."""
+    plan = reveal_plan(parse_codes("8c 6h 3h 2d Ad"), Split.HIGH_LOW_8)
+    english = translator("en")
+    lines = [reveal_line(format_cards([s.card]), s.reasons, english) for s in plan]
+    assert lines == [
+        "8c now: the highest low card left; your low shows last",
+        "6h now: the highest low card left; your low shows last",
+        "3h now: the highest low card left; your low shows last",
+        "2d now: the highest low card left; your low shows last",
+        "Ad last: the whole hand shows only now",
+    ]
+
+
 def test_a_high_hand_in_a_split_game_leads_a_low_card_to_represent_a_low() -> None:
     plan = reveal_plan(parse_codes("Kc Kd 4h 4s 9c"), Split.HIGH_LOW_8)
     assert format_cards([plan[0].card]) == "4h" and plan[0].reasons == ("looks_low",)

@@ -154,6 +154,19 @@ def test_passing_cards_never_says_the_check_verb(lang: str) -> None:
     assert odd == [], (lang, odd)
 
 
+FIRST_BUY_IN = re.compile(r"inici|inizi|anfang|initial|eerste|begin|first", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_ledgers_bought_in_counts_the_rebuys_too(lang: str) -> None:
+    """The ledger's "Bought in" is every chip a player bought, rebuys included (Lena: 200,
+    then a rebuy of 200, shows 400). Portuguese and Spanish called it "Compra inicial", the
+    first buy-in, so a player who rebought read a first buy-in twice what they paid."""
+    text = translator(lang)("Bought in")
+    assert text != "Bought in" or lang == "en"
+    assert not FIRST_BUY_IN.search(text), (lang, text)
+
+
 HANDS = (
     "9h 8h 7h 6h 5h",
     "Kc Kd Ks Kh 7d",
