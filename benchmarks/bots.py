@@ -44,7 +44,7 @@ from rich.table import Table
 
 from anaconda_poker import tablecache
 from anaconda_poker.analysis import dealing as dealing_module
-from anaconda_poker.analysis.potential import _potential_table
+from anaconda_poker.analysis.potential import potential_table
 from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.montecarlo import MonteCarloBot
@@ -147,7 +147,7 @@ def main() -> None:
     splits = [Split(s) for s in args.split] if args.split else [Split.HIGH_LOW_8, Split.HIGH_ONLY]
     console = Console(width=150)
     get_tables()
-    _potential_table()  # the pass-aware model's table, built once per process like get_tables
+    potential_table()  # the pass-aware model's table, built once per process like get_tables
 
     table = Table(title=f"Strength-bar arena, one process ({args.hands} hands, seed {args.seed})")
     for column in ("game", "path", "hands/s CPU", "hands/s wall", "median mc decision, CPU"):

@@ -107,6 +107,27 @@ def test_not_json_is_exit_2(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("[]", 2, "holds an empty list: no hand history to review"),
+        ("{}", 1, "not a hand history: it has no list of seats"),
+        ('{"seats": "0 1"}', 1, "not a hand history: it has no list of seats"),
+    ],
+)
+def test_json_that_is_no_hand_history_is_refused(
+    tmp_path: Path, text: str, code: int, words: str
+) -> None:
+    """An empty list once printed "Reviewed 0 hands" with exit 0, and an object without
+    seats said "seat 0 is not in this hand (its seats: none)"."""
+    path = tmp_path / "empty.json"
+    path.write_text(text, encoding="utf-8")
+    got, out = run(str(path), "--seat", "0")
+    assert got == code, out
+    assert words in out.replace("\n", " ")
+    assert "Reviewed" not in out
+
+
+@pytest.mark.parametrize(
     ("make", "words"),
     [
         (public_history, "public history"),

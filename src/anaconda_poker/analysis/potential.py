@@ -27,7 +27,7 @@ from anaconda_poker.analysis.dealing import CardArray
 from anaconda_poker.analysis.situation import FIVE
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
-from anaconda_poker.core.evaluation.tables import ROW_MASK, ROW_SHIFT, _row_displacement
+from anaconda_poker.core.evaluation.tables import ROW_MASK, ROW_SHIFT, row_displacement
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
@@ -183,12 +183,12 @@ the flush class of its largest suit: one lookup instead of four shifts and maxim
 
 
 @cache
-def _potential_table() -> tuple[
+def potential_table() -> tuple[
     NDArray[np.int32], NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]
 ]:
     """Every rank multiset of 1..7 cards (about 76,000, built once per process in a
     fraction of a second), placed by the evaluator's row-displacement hashing
-    (:func:`~anaconda_poker.core.evaluation.tables._row_displacement`: the multiset key
+    (:func:`~anaconda_poker.core.evaluation.tables.row_displacement`: the multiset key
     ``k`` sits in slot ``displacement[k >> ROW_SHIFT] + (k & ROW_MASK)``, no collisions,
     so a lookup is two gathers and no probing): the displacement per key row, the
     multiset key in each slot (-1 empty), the row of that multiset, and per split the
@@ -219,7 +219,7 @@ def _potential_table() -> tuple[
         low = np.concatenate([low_potentials(b, split) for b in blocks])[order][:, None]
         tables[split] = np.maximum(high, low) + 0.35 * np.minimum(high, low)
     keys = keys[order]
-    displacement, size = _row_displacement(keys)
+    displacement, size = row_displacement(keys)
     slots = displacement[keys >> ROW_SHIFT] + (keys & ROW_MASK)
     slot_key = np.full(size, -1, dtype=np.int64)
     slot_row = np.zeros(size, dtype=np.intp)
@@ -234,7 +234,7 @@ def _lookup(wanted: NDArray[np.int64]) -> NDArray[np.intp]:
     Raises:
         ValueError: a key is no multiset's (not the ranks of 1 to 7 distinct cards).
     """
-    displacement, slot_key, slot_row, _ = _potential_table()
+    displacement, slot_key, slot_row, _ = potential_table()
     slots = displacement.take(wanted >> ROW_SHIFT, mode="clip") + (wanted & ROW_MASK)
     if not np.array_equal(slot_key.take(slots, mode="clip"), wanted):
         raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
@@ -266,7 +266,7 @@ def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) ->
     rows = _lookup((kept >> 16).ravel()).reshape(kept.shape)
     rows *= 4  # the row of a flat [multisets * 4] table
     rows += flush
-    score: FloatArray = _potential_table()[3][split].take(rows)
+    score: FloatArray = potential_table()[3][split].take(rows)
     return score
 
 

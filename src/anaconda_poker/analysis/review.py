@@ -157,6 +157,11 @@ def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
     if not isinstance(history, Mapping):
         raise ReviewError("a hand history is a JSON object (HAND_HISTORY.md)")
     seats = history.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise ReviewError(
+            "this is not a hand history: it has no list of seats (HAND_HISTORY.md: seats, "
+            "dealt, actions)"
+        )
     numbers = (
         {e.get("seat") for e in seats if isinstance(e, Mapping)}
         if isinstance(seats, list)

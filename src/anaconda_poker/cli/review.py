@@ -73,6 +73,10 @@ def _load(paths: list[Path], _: Translator) -> list[tuple[str, Any]]:
                     _("Cannot read {file}: {error}", file=str(file), error=str(exc))
                 ) from None
             if isinstance(document, list):
+                if not document:
+                    raise _Unreadable(
+                        _("{file} holds an empty list: no hand history to review", file=str(file))
+                    )
                 out.extend((f"{file}[{i}]", h) for i, h in enumerate(document))
             else:
                 out.append((str(file), document))
