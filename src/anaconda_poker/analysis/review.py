@@ -518,7 +518,7 @@ def review_hand(
                 chosen=review.chosen,
                 best=review.best,
                 loss=review.loss,
-                mistake=review.loss > limit,
+                mistake=review.loss > limit or (review.loss > 0 and _free_fold(point)),
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
@@ -537,6 +537,14 @@ def review_hand(
         trials=trials,
         stake=final,
     )
+
+
+def _free_fold(point: DecisionPoint) -> bool:
+    """A fold when checking was allowed: it can never gain, so it is a mistake whatever
+    the chips the model gives it (priced on the pot of the moment, a fold in an early
+    round with a good hand costs less than the threshold; the terminal and the web ask
+    twice before such a fold)."""
+    return point.action.kind is ActionKind.FOLD and ActionKind.CHECK in point.legal.kinds
 
 
 def review_session(reviews: Iterable[HandReview]) -> SessionReview:
