@@ -122,6 +122,25 @@ def test_a_perfect_line_is_not_flagged() -> None:
     assert arrange.order[:4] != arrange.chosen.cards[:4]
 
 
+def test_a_weaker_five_gets_no_reveal_order_hint_of_its_own() -> None:
+    """A newcomer kept two pair over a full house and read "keep Tc Js Td Jc Th / reveal
+    order 9h Jc Td Js Th (not priced)": an order of his own five under the model's."""
+    config = TableConfig(split="high_only")
+    keep = keeper("Ac Ad Ah As", bet=False)
+    two_aces = set(parse_codes("Ac Ad"))
+
+    def break_the_quads(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.ARRANGE in legal.kinds:
+            return Action.arrange([c for c in legal.cards if c not in two_aces][:5])
+        return keep(state, seat, legal)
+
+    history = play(config, QUADS, {0: break_the_quads, 1: calling_station})
+    review = review_hand(history, 0, trials=500, seed=2)
+    arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)
+    assert arrange.loss > 0 and set(parse_codes("Ac Ad Ah As")) <= set(arrange.best.cards)
+    assert arrange.order is None
+
+
 def test_same_seed_same_review_and_session_sums() -> None:
     config = TableConfig(split="high_only")
     history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=6), 1: bettor})

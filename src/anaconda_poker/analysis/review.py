@@ -350,7 +350,9 @@ def _review_arrange(
         if top is mine
         else Option("arrange", top.result.share * stake, top.result.share, top.cards)
     )
-    order = mine.cards if mine.cards != kept else None
+    # the hint is about the seat's own five: under another five, the best, it read as that
+    # five's order (its cards are already listed in the model's order)
+    order = mine.cards if top is mine and mine.cards != kept else None
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.ARRANGING,
