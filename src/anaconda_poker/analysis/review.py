@@ -213,8 +213,8 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
 
     Raises:
         ReviewError: the seat is not in the hand, the history does not hold its cards (a
-            public history, another seat's download), or it does not replay (the message
-            names the action).
+            public history, another seat's download), it does not replay (the message
+            names the action), or it holds a result its actions stop short of.
     """
     _check_shows_seat(history, seat)
     history = _playable(history, seat)
@@ -238,6 +238,14 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
             state.apply(actor, action)
         except (AnacondaError, KeyError, TypeError, ValueError) as exc:
             raise ReviewError(f"action {index} of the history does not replay: {exc}") from exc
+    if history.get("result") is not None and not state.is_complete:
+        # a damaged file (actions cut short) would be reviewed in part, priced on the pot
+        # and the chips of a result its actions never reach
+        raise ReviewError(
+            f"the hand history holds a result, but its {len(actions)} actions stop before "
+            f"the hand ends (seats to act: {', '.join(map(str, state.to_act))}): the file "
+            "is damaged or cut short"
+        )
     return points
 
 
