@@ -127,6 +127,21 @@ def test_json_that_is_no_hand_history_is_refused(
     assert "Reviewed" not in out
 
 
+@pytest.mark.parametrize("keep", [0, 7])
+def test_a_history_cut_short_is_exit_1(
+    tmp_path: Path, folded_aces: dict[str, Any], keep: int
+) -> None:
+    """Actions cut short once gave a review of the first decisions (or none) priced on the
+    pot and the chips of the stored result, with exit 0."""
+    cut = dict(folded_aces, actions=folded_aces["actions"][:keep])
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(cut), encoding="utf-8")
+    code, out = run(str(path), "--seat", "0")
+    assert code == 1, out
+    assert f"its {keep} actions stop before the hand ends" in " ".join(out.split())
+    assert "Chips won" not in out
+
+
 @pytest.mark.parametrize(
     ("make", "words"),
     [

@@ -238,3 +238,22 @@ def test_the_join_forms_labels_stay_beside_their_fields_on_a_phone(
         assert 0 <= field_left - label_right <= 24, box  # just left of the field
         assert field_right <= 390, box
     assert guest.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_more_options_stay_open_while_the_lobby_form_redraws(server: Any, open_page: Any) -> None:
+    """A host who opened *More options*, then removed a bot or picked another game, saw the
+    section fold shut (the form is redrawn); it now stays as the host left it, open or shut."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    is_open = "() => document.querySelector('#bot-pause').closest('details').open"
+    assert page.evaluate(is_open) is False
+    page.click("details summary")
+    page.fill("#bot-pause", "0.4")
+    for redraw in ("#bot-remove-0", "#bot-add", 'input[name="split"][value="high_only"]'):
+        page.click(redraw)
+        assert page.evaluate(is_open) is True, redraw
+        assert page.input_value("#bot-pause") == "0.4"
+    page.click("details summary")
+    page.click("#bot-remove-0")
+    assert page.evaluate(is_open) is False

@@ -213,8 +213,8 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
 
     Raises:
         ReviewError: the seat is not in the hand, the history does not hold its cards (a
-            public history, another seat's download), or it does not replay (the message
-            names the action).
+            public history, another seat's download), it does not replay (the message
+            names the action), or it holds a result its actions stop short of.
     """
     _check_shows_seat(history, seat)
     history = _playable(history, seat)
@@ -238,6 +238,14 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
             state.apply(actor, action)
         except (AnacondaError, KeyError, TypeError, ValueError) as exc:
             raise ReviewError(f"action {index} of the history does not replay: {exc}") from exc
+    if history.get("result") is not None and not state.is_complete:
+        # a damaged file (actions cut short) would be reviewed in part, priced on the pot
+        # and the chips of a result its actions never reach
+        raise ReviewError(
+            f"the hand history holds a result, but its {len(actions)} actions stop before "
+            f"the hand ends (seats to act: {', '.join(map(str, state.to_act))}): the file "
+            "is damaged or cut short"
+        )
     return points
 
 
@@ -350,7 +358,9 @@ def _review_arrange(
         if top is mine
         else Option("arrange", top.result.share * stake, top.result.share, top.cards)
     )
-    order = mine.cards if mine.cards != kept else None
+    # the hint is about the seat's own five: under another five, the best, it read as that
+    # five's order (its cards are already listed in the model's order)
+    order = mine.cards if top is mine and mine.cards != kept else None
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.ARRANGING,
@@ -518,7 +528,7 @@ def review_hand(
                 chosen=review.chosen,
                 best=review.best,
                 loss=review.loss,
-                mistake=review.loss > limit,
+                mistake=review.loss > limit or (review.loss > 0 and _free_fold(point)),
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
@@ -537,6 +547,14 @@ def review_hand(
         trials=trials,
         stake=final,
     )
+
+
+def _free_fold(point: DecisionPoint) -> bool:
+    """A fold when checking was allowed: it can never gain, so it is a mistake whatever
+    the chips the model gives it (priced on the pot of the moment, a fold in an early
+    round with a good hand costs less than the threshold; the terminal and the web ask
+    twice before such a fold)."""
+    return point.action.kind is ActionKind.FOLD and ActionKind.CHECK in point.legal.kinds
 
 
 def review_session(reviews: Iterable[HandReview]) -> SessionReview:
