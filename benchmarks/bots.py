@@ -5,23 +5,26 @@ Run: ``.venv/bin/python benchmarks/bots.py [--hands 200] [--split high_low_8]``
 
 The arena is the README's strength bar (``montecarlo,heuristic,random,random``, fixed
 limit, ante 1, bets 2/4, 500-chip stacks, montecarlo with 200 samples, ``--seed 1``),
-played in this one process. Two montecarlo bots play the same blocks with the same seeds:
+played in this one process. Three montecarlo bots play the same blocks with the same seeds:
 
 * **reference**: ``MonteCarloBot(reference=True)``, the equity code before the fast paths
   (:mod:`anaconda_poker.analysis.reference`: one outcome per choice, percentiles by binary
   search, every reveal order worked out), on the batch evaluator's reference paths
   (``_evaluate(light=False)``: column-wise for small batches, one pass per seven-card
   subset for 8 and 9 cards) for every bot, and one draw per step of the deal sampler
-  (``sample_deals_reference``);
-* **fast**: the default bot on the default evaluator.
+  (``sample_deals_reference``); it deals opponents random unseen cards;
+* **fast, random opponents**: ``MonteCarloBot(opponents="random")``, the same model on the
+  fast paths, so it must play exactly the reference's hands;
+* **default bot (passing opponents)**: the bot as the arena and the README's strength bar
+  run it, its opponents dealt by the pass-aware model (``analysis/pass_model.py``).
 
 The table cache serves both (it is measured in its own row below). Blocks alternate
 between the two, so load from other processes on a shared machine hits both alike. Times
 are CPU time of this process (``time.process_time``, the fair measure when other engineers
 share the cores) and wall time beside it. The tables also show montecarlo's median
-decision time (CPU) and chips per hand of each bot: the fast bot makes the same decisions,
-so its chips per hand must equal the reference's exactly (the script checks every hand's
-result).
+decision time (CPU) and chips per hand of each bot: the fast bot on random opponents makes
+the reference's decisions, so its chips per hand must equal the reference's exactly (the
+script checks every hand's result: "same hands").
 
 Goal of issue 15 §3: >= 120 hands/s on one core, median montecarlo decision <= 10 ms.
 """
@@ -41,6 +44,7 @@ from rich.table import Table
 
 from anaconda_poker import tablecache
 from anaconda_poker.analysis import dealing as dealing_module
+from anaconda_poker.analysis.potential import potential_table
 from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.montecarlo import MonteCarloBot
@@ -81,7 +85,7 @@ class Run:
             return action
 
         MonteCarloBot.act = timed  # type: ignore[method-assign]
-        if self.name == "reference":
+        if self.spec.bot_options["montecarlo"].get("reference"):
             batch._evaluate = functools.partial(EVALUATE, light=False)  # type: ignore[assignment]
             dealing_module.sample_deals = sample_deals_reference
         try:
@@ -104,21 +108,24 @@ class Run:
             self.hands += 1
 
 
-def arena(split: Split, hands: int, seed: int) -> tuple[Run, Run]:
-    def spec(reference: bool) -> ArenaSpec:
+def arena(split: Split, hands: int, seed: int) -> tuple[Run, Run, Run]:
+    def spec(**options: Any) -> ArenaSpec:
         return ArenaSpec(
             config=TableConfig(split=split),
             seats=SEATS,
             hands=hands,
             seed=seed,
-            bot_options={"montecarlo": {"samples": 200, "reference": reference}},
+            bot_options={"montecarlo": {"samples": 200, **options}},
         )
 
-    reference, fast = Run("reference", spec(True)), Run("fast", spec(False))
+    reference = Run("reference", spec(reference=True))
+    fast = Run("fast, random opponents", spec(opponents="random"))
+    default = Run("default bot (passing opponents)", spec())
+    runs = (reference, fast, default)
     for block in range(reference.spec.blocks):
-        for run in (reference, fast) if block % 2 == 0 else (fast, reference):
+        for run in runs[block % 3 :] + runs[: block % 3]:
             run.play_block(block)
-    return reference, fast
+    return reference, fast, default
 
 
 def cpu_per_call(call: Callable[[], object], repeat: int) -> float:
@@ -140,6 +147,7 @@ def main() -> None:
     splits = [Split(s) for s in args.split] if args.split else [Split.HIGH_LOW_8, Split.HIGH_ONLY]
     console = Console(width=150)
     get_tables()
+    potential_table()  # the pass-aware model's table, built once per process like get_tables
 
     table = Table(title=f"Strength-bar arena, one process ({args.hands} hands, seed {args.seed})")
     for column in ("game", "path", "hands/s CPU", "hands/s wall", "median mc decision, CPU"):
@@ -149,9 +157,9 @@ def main() -> None:
     table.add_column("same hands")
     for split in splits:
         with console.status(f"playing {split.value}…"):
-            reference, fast = arena(split, args.hands, args.seed)
+            reference, fast, default = arena(split, args.hands, args.seed)
         same = "yes" if reference.results == fast.results else "NO"
-        for run in (reference, fast):
+        for run in (reference, fast, default):
             chips = [
                 f"{run.net[name] / (run.hands * SEATS.count(name)):+.2f}"
                 for name in dict.fromkeys(SEATS)
@@ -163,7 +171,7 @@ def main() -> None:
                 f"{run.hands / run.wall:.1f}",
                 f"{statistics.median(run.decisions) * 1e3:.2f} ms",
                 *chips,
-                same,
+                "—" if run is default else same,
             )
     console.print(table)
 

@@ -29,6 +29,10 @@ The realised share is the seat's share of the pot at the showdown of the arrange
 Each row prints the mean predicted and realised share over all seats (a seat sample is one
 seat of one table), and per predicted-share bucket (0-0.1, 0.1-0.25, 0.25-0.5, 0.5-0.75,
 0.75-1) the same means with the sample count and the standard error of the realised mean.
+``--classes`` adds a table of the populations' hands after the passes: per population and
+game, the share of seat samples whose best high five of their seven final cards is each
+hand class, and (in brackets) the share whose arranged five is (the population's passing
+and arranging shape, which the pass-aware model imitates with the heuristic policy).
 The issue-16 bar: ``|predicted - realised|`` <= 0.03 overall and <= 0.05 per bucket, with
 >= 1,000 seat samples per row; the table marks each cell that misses it (buckets under 30
 samples are shown but not judged: their realised mean is too noisy to judge a 0.05 gap).
@@ -37,6 +41,7 @@ samples are shown but not judged: their realised mean is too noisy to judge a 0.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import random
 import time
@@ -55,8 +60,10 @@ from anaconda_poker.analysis.pass_model import passing_opponents
 from anaconda_poker.analysis.values import one_hand_values
 from anaconda_poker.bots.registry import create_bot
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.cards import Deck
+from anaconda_poker.core.cards import Deck, parse_code
 from anaconda_poker.core.config import Split, TableConfig
+from anaconda_poker.core.evaluation import high_category, high_value
+from anaconda_poker.core.evaluation.scores import HandCategory
 from anaconda_poker.core.state import HandState, Phase, Seat
 
 BUCKETS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
@@ -101,9 +108,13 @@ def unrevealed(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "seats": seats}
 
 
-def play_table(job: Job, table: int) -> list[tuple[float, float, float]]:
-    """One hand to the arrangement: per seat (random prediction, passing prediction,
-    realised share)."""
+Sample = tuple[float, float, float, int, int]
+"""Per seat: random prediction, passing prediction, realised share, and the high class
+(:class:`HandCategory` value) of its best five of seven and of its arranged five."""
+
+
+def play_table(job: Job, table: int) -> list[Sample]:
+    """One hand to the arrangement: a :data:`Sample` per seat."""
     config = TableConfig(split=job.split)
     name, _, model = job.population.partition(":")
     # seeded by the bot's name: its variants are dealt the same hands
@@ -146,14 +157,16 @@ def play_table(job: Job, table: int) -> list[tuple[float, float, float]]:
         plain = equity(knowledge, split=job.split, trials=job.trials, rng=gen)
         model = passing_opponents(view, config)
         passing = equity(knowledge, split=job.split, trials=job.trials, rng=gen, opponents=model)
-        out.append((plain.share, passing.share, realised[seat]))
+        best = high_category(high_value(parse_code(c) for c in view["you"]["hand"]))
+        played = high_category(high_value(fives[seat] or ()))
+        out.append((plain.share, passing.share, realised[seat], int(best), int(played)))
     return out
 
 
-def run_job(job: Job) -> tuple[list[tuple[float, float, float]], float]:
+def run_job(job: Job) -> tuple[list[Sample], float]:
     """The job's seat samples and the CPU seconds its process spent on them."""
     started = time.process_time()
-    rows: list[tuple[float, float, float]] = []
+    rows: list[Sample] = []
     for table in job.tables:
         rows.extend(play_table(job, table))
     return rows, time.process_time() - started
@@ -165,7 +178,7 @@ def judge(gap: float, bar: float, count: int, minimum: int) -> str:
     return " ok" if abs(gap) <= bar else " MISS"
 
 
-def report(rows: dict[tuple[str, Split], list[tuple[float, float, float]]], seats: int) -> Table:
+def report(rows: dict[tuple[str, Split], list[Sample]], seats: int) -> Table:
     table = Table(title=f"Calibration: predicted vs realised pot share ({seats} seats)")
     for name in ("opponents pass like", "game", "model", "seat samples", "predicted", "realised"):
         table.add_column(name, justify="left" if name in ("game", "model") else "right")
@@ -201,6 +214,26 @@ def report(rows: dict[tuple[str, Split], list[tuple[float, float, float]]], seat
     return table
 
 
+def class_table(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
+    """Each population's hand classes after the passes (module docstring, ``--classes``)."""
+    table = Table(title="Hands after the passes: best five of seven (arranged five)")
+    table.add_column("opponents pass like")
+    table.add_column("game")
+    shown = sorted(HandCategory, reverse=True)
+    for category in shown:
+        table.add_column(category.name.lower().replace("_", " "), justify="right")
+    for (population, split), samples in rows.items():
+        best = collections.Counter(s[3] for s in samples)
+        played = collections.Counter(s[4] for s in samples)
+        n = len(samples)
+        table.add_row(
+            f"{population} bots",
+            split.value,
+            *(f"{best[c] / n:.3f} ({played[c] / n:.3f})" for c in shown),
+        )
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250, help="hands per row")
@@ -215,10 +248,13 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=200, help="montecarlo samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--classes", action="store_true", help="also print the hand classes after the passes"
+    )
     args = parser.parse_args()
     console = Console(width=max(Console().width, 190))
     wall = time.perf_counter()
-    rows: dict[tuple[str, Split], list[tuple[float, float, float]]] = {}
+    rows: dict[tuple[str, Split], list[Sample]] = {}
     jobs = []
     for population in args.populations.split(","):
         for game in args.games.split(","):
@@ -239,6 +275,8 @@ def main() -> None:
         rows.setdefault((job.population, job.split), []).extend(result)
         cpu += seconds
     console.print(report(rows, args.seats))
+    if args.classes:
+        console.print(class_table(rows))
     console.print(
         f"{args.tables} tables per row, {args.trials} deals per equity question, montecarlo "
         f"{args.samples} samples, seed {args.seed}; {cpu:.0f} s CPU playing and asking, "

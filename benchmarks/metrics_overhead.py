@@ -48,7 +48,7 @@ async def scrape_seconds(tables: int, rounds: int) -> float:
         name="Bench", host_name="Host", bots=[{"seat": 1, "level": "random"}]
     )
     for i in range(tables):
-        lobby._register(lobby._build(f"t{i:07d}", lobby.settings_from_request(request)))
+        lobby.register_table(lobby.build_table(f"t{i:07d}", lobby.settings_from_request(request)))
 
     def run() -> float:
         started = time.perf_counter()

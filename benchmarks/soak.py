@@ -42,9 +42,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import httpx
+from load_bots import choose
 from rich.console import Console
 from rich.table import Table
-from server_load import choose
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 

@@ -107,6 +107,42 @@ def test_not_json_is_exit_2(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("[]", 2, "holds an empty list: no hand history to review"),
+        ("{}", 1, "not a hand history: it has no list of seats"),
+        ('{"seats": "0 1"}', 1, "not a hand history: it has no list of seats"),
+    ],
+)
+def test_json_that_is_no_hand_history_is_refused(
+    tmp_path: Path, text: str, code: int, words: str
+) -> None:
+    """An empty list once printed "Reviewed 0 hands" with exit 0, and an object without
+    seats said "seat 0 is not in this hand (its seats: none)"."""
+    path = tmp_path / "empty.json"
+    path.write_text(text, encoding="utf-8")
+    got, out = run(str(path), "--seat", "0")
+    assert got == code, out
+    assert words in out.replace("\n", " ")
+    assert "Reviewed" not in out
+
+
+@pytest.mark.parametrize("keep", [0, 7])
+def test_a_history_cut_short_is_exit_1(
+    tmp_path: Path, folded_aces: dict[str, Any], keep: int
+) -> None:
+    """Actions cut short once gave a review of the first decisions (or none) priced on the
+    pot and the chips of the stored result, with exit 0."""
+    cut = dict(folded_aces, actions=folded_aces["actions"][:keep])
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(cut), encoding="utf-8")
+    code, out = run(str(path), "--seat", "0")
+    assert code == 1, out
+    assert f"its {keep} actions stop before the hand ends" in " ".join(out.split())
+    assert "Chips won" not in out
+
+
+@pytest.mark.parametrize(
     ("make", "words"),
     [
         (public_history, "public history"),
@@ -134,7 +170,7 @@ def test_perfect_line_has_no_mistake(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["summary"]["by_phase"] == {
         phase: {"loss": pytest.approx(data["summary"]["by_phase"][phase]["loss"]), "mistakes": 0}
-        for phase in ("passing", "arranging", "betting")
+        for phase in ("passing", "arranging", "betting", "declaring")
     }
 
 

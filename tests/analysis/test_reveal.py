@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anaconda_poker.analysis.dealing import InvalidSituationError
-from anaconda_poker.analysis.reveal import REASONS, reveal_plan
+from anaconda_poker.analysis.reveal import REASONS, looks_like_a_low, reveal_plan
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
 from anaconda_poker.i18n import LANGUAGES, translator
@@ -79,11 +79,49 @@ def test_a_low_hand_shows_its_highest_low_card_first_in_split_games_only() -> No
     assert _order("Ac 2d 3h 4s 7c", Split.HIGH_ONLY) != "7c 4s 3h 2d Ac"
 
 
+def test_a_low_hands_lines_do_not_call_every_card_the_highest() -> None:
+    """A newcomer's table log once read "3♥ now: your highest low card first" and "2♦ now:
+    your highest low card first" under 8♣ and 6♥: each line must be true of its own card."""
+    plan = reveal_plan(parse_codes("8c 6h 3h 2d Ad"), Split.HIGH_LOW_8)
+    english = translator("en")
+    lines = [reveal_line(format_cards([s.card]), s.reasons, english) for s in plan]
+    assert lines == [
+        "8c now: the highest low card left; your low shows last",
+        "6h now: the highest low card left; your low shows last",
+        "3h now: the highest low card left; your low shows last",
+        "2d now: the highest low card left; your low shows last",
+        "Ad last: the whole hand shows only now",
+    ]
+
+
 def test_a_high_hand_in_a_split_game_leads_a_low_card_to_represent_a_low() -> None:
     plan = reveal_plan(parse_codes("Kc Kd 4h 4s 9c"), Split.HIGH_LOW_8)
     assert format_cards([plan[0].card]) == "4h" and plan[0].reasons == ("looks_low",)
     high = reveal_plan(parse_codes("Kc Kd 4h 4s 9c"), Split.HIGH_ONLY)
     assert high[0].card == plan[0].card and high[0].reasons == ("high",)
+
+
+@pytest.mark.parametrize(
+    ("five", "order", "reasons"),
+    [
+        # a newcomer's web panel said "2h now: a low card first, so the board may look like
+        # a low" with 2c 6d already up: a paired board is no low
+        ("2c 2h 2s 6d 6s", "2c 6d 2h 6s 2s", ("looks_low", "pair", "high", "pair", "last")),
+        # a king up rules the low out too
+        ("Kd Qs 3c 3h 9s", "3c 9s Kd Qs 3h", ("looks_low", "pair", "pair", "pair", "last")),
+    ],
+)
+def test_a_low_card_represents_a_low_only_while_the_board_could_be_one(
+    five: str, order: str, reasons: tuple[str, ...]
+) -> None:
+    plan = reveal_plan(parse_codes(five), Split.HIGH_LOW_8)
+    assert format_cards(s.card for s in plan) == order
+    assert tuple(s.reasons[0] for s in plan) == reasons
+    assert all(
+        looks_like_a_low(parse_codes(order)[: i + 1])
+        for i, s in enumerate(plan)
+        if s.reasons == ("looks_low",)
+    )
 
 
 def test_five_distinct_cards_are_required() -> None:

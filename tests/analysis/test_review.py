@@ -53,6 +53,28 @@ def test_folding_four_aces_is_a_betting_mistake() -> None:
     assert review.by_phase()[ReviewPhase.BETTING][1] >= 1
 
 
+def test_folding_when_checking_is_free_is_always_a_mistake() -> None:
+    """A newcomer folded a made 8-low in round 2 with nothing to call and the review said
+    1.0 chips, no mistake (the pot of the moment was 4): a free fold never gains."""
+
+    def free_folder(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if state.betting_round == 1 and ActionKind.CHECK in legal.kinds:
+            return Action.fold()
+        return calling_station(state, seat, legal)
+
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: free_folder, 1: calling_station})
+    review = review_hand(history, 0, trials=500, seed=1, threshold=10)
+    (fold,) = [d for d in review.decisions if d.chosen.kind == "fold"]
+    assert fold.best.kind in ("check", "bet") and 0 < fold.loss <= review.threshold == 10
+    assert fold.mistake
+    # a fold facing a bet that costs no more than the threshold is still no mistake
+    facing = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=1), 1: bettor})
+    lenient = review_hand(facing, 0, trials=500, seed=1, threshold=1_000)
+    (fold,) = [d for d in lenient.decisions if d.chosen.kind == "fold"]
+    assert not fold.mistake
+
+
 def test_the_default_model_is_the_pass_aware_one_and_says_so() -> None:
     assert isinstance(DEFAULT_MODEL, PassingOpponents)
     config = TableConfig(split="high_only")
@@ -88,7 +110,7 @@ def test_a_perfect_line_is_not_flagged() -> None:
     history = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=True), 1: calling_station})
     review = review_hand(history, 0, trials=1_000, seed=7)
     phases = {d.phase for d in review.decisions}
-    assert phases == set(ReviewPhase)
+    assert phases == set(ReviewPhase) - {ReviewPhase.DECLARING}  # a cards-speak table
     assert not [d for d in review.decisions if d.mistake], [d.to_dict() for d in review.decisions]
     assert review.loss < 1.0
     arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)
@@ -98,6 +120,25 @@ def test_a_perfect_line_is_not_flagged() -> None:
     assert arrange.best == arrange.chosen and arrange.loss == 0
     assert arrange.order is not None and set(arrange.order) == set(arrange.chosen.cards)
     assert arrange.order[:4] != arrange.chosen.cards[:4]
+
+
+def test_a_weaker_five_gets_no_reveal_order_hint_of_its_own() -> None:
+    """A newcomer kept two pair over a full house and read "keep Tc Js Td Jc Th / reveal
+    order 9h Jc Td Js Th (not priced)": an order of his own five under the model's."""
+    config = TableConfig(split="high_only")
+    keep = keeper("Ac Ad Ah As", bet=False)
+    two_aces = set(parse_codes("Ac Ad"))
+
+    def break_the_quads(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.ARRANGE in legal.kinds:
+            return Action.arrange([c for c in legal.cards if c not in two_aces][:5])
+        return keep(state, seat, legal)
+
+    history = play(config, QUADS, {0: break_the_quads, 1: calling_station})
+    review = review_hand(history, 0, trials=500, seed=2)
+    arrange = next(d for d in review.decisions if d.phase is ReviewPhase.ARRANGING)
+    assert arrange.loss > 0 and set(parse_codes("Ac Ad Ah As")) <= set(arrange.best.cards)
+    assert arrange.order is None
 
 
 def test_same_seed_same_review_and_session_sums() -> None:

@@ -8,8 +8,16 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from anaconda_poker.bots.heuristic import high_potential, low_potential
+from anaconda_poker.bots.heuristic import (
+    best_five,
+    best_pass,
+    heuristic_cards,
+    high_potential,
+    low_potential,
+)
+from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split
+from anaconda_poker.core.hand_types import LegalActions
 
 
 def _high_potential_by_definition(cards: list[int]) -> float:
@@ -79,3 +87,23 @@ def test_low_scores_as_defined() -> None:
         cards = rng.sample(range(52), rng.randint(4, 9))
         for split in Split:
             assert low_potential(cards, split) == _low_potential_by_definition(cards, split)
+
+
+def test_the_bots_passes_and_fives_are_those_of_the_definitions() -> None:
+    """heuristic_cards makes its choices with the vectorised policy (analysis/potential.py);
+    they must be the choices of best_pass and best_five, the scalar definitions."""
+    rng = random.Random(7)
+    for _ in range(150):
+        hand = tuple(rng.sample(range(52), 7))
+        for split in Split:
+            count = rng.randint(1, 4)
+            passing = LegalActions(
+                seat=0, kinds=frozenset({ActionKind.PASS}), pass_count=count, cards=hand
+            )
+            assert heuristic_cards(passing, split) == Action.pass_cards(
+                best_pass(hand, count, split)
+            )
+            arranging = LegalActions(
+                seat=0, kinds=frozenset({ActionKind.ARRANGE}), arrange_count=5, cards=hand
+            )
+            assert heuristic_cards(arranging, split) == Action.arrange(best_five(hand, split))

@@ -84,3 +84,33 @@ def test_after_purposeful_passes_the_bot_rates_its_hand_lower(split: Split) -> N
     plain = sum(shares["random"]) / 12
     assert passing < plain - 0.15
     assert 0.12 < passing < 0.4
+
+
+def test_the_bot_before_the_pass_aware_model_keeps_its_own_arena_name() -> None:
+    """'montecarlo-random' is the montecarlo bot with opponents='random': the same hands,
+    action for action, and the simulate command gives it the same samples."""
+    from anaconda_poker.bots.arena import ArenaSpec, play_hand
+    from anaconda_poker.bots.registry import ARENA_BOTS, BOTS
+
+    assert "montecarlo-random" in ARENA_BOTS and "montecarlo-random" not in BOTS
+    bot = create_bot("montecarlo-random", config=TableConfig(), rng=random.Random(0), samples=9)
+    assert isinstance(bot, MonteCarloBot) and bot.opponents == "random" and bot.samples == 9
+    histories = []
+    for seats, options in (
+        (("montecarlo-random", "heuristic"), {"montecarlo-random": {"samples": 40}}),
+        (("montecarlo", "heuristic"), {"montecarlo": {"samples": 40, "opponents": "random"}}),
+    ):
+        spec = ArenaSpec(
+            config=TableConfig(split=Split.HIGH_LOW_8),
+            seats=seats,
+            hands=4,
+            seed=3,
+            bot_options=options,
+        )
+        histories.append(
+            [
+                [(a["seat"], a["action"], a.get("cards"), a.get("to")) for a in h["actions"]]
+                for h in (play_hand(spec, b, r).history() for b in range(2) for r in range(2))
+            ]
+        )
+    assert histories[0] == histories[1]

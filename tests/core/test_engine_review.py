@@ -1,42 +1,39 @@
 """A rules review of the engine: one test per RULES.md bullet that was easy to get wrong,
-with hand-worked numbers, plus the bugs the review found (marked "bug:" in the docstring).
+with hand-worked numbers (the bugs in bad input it found are in test_engine_bad_input.py,
+the showdowns of random hands against an oracle in test_showdown_oracle.py).
 
 Hands are built from explicit deals. Most use the one-pass schedule ``pass_counts=(1,)``
 (a house rule): every player passes one junk card, so the five cards each player keeps are
-known in advance and the expected awards can be worked out by hand. The last test compares
-every showdown of random hands with an independent oracle (side pots by contribution level,
-treys for high hands, a direct ace-to-five low, odd chips from the dealer's left).
+known in advance and the expected awards can be worked out by hand (helpers:
+engine_helpers.py).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
 
-import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from treys import Card as TreysCard
-from treys import Evaluator
-from typer.testing import CliRunner
+from engine_helpers import (
+    NO_LOW_SIDE,
+    deal,
+    keep_first_five,
+    observable,
+    one_pass,
+    play,
+    pots,
+    run_out,
+)
 
-from anaconda_poker.cli.main import app
-from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
+from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str, parse_codes
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
-from anaconda_poker.core.history import ReplayError, replay
+from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.rule_errors import (
     ActionNotAllowedError,
-    NotYourTurnError,
     RaiseCapError,
 )
-from anaconda_poker.core.session import Session, SessionError
+from anaconda_poker.core.session import Session
 from anaconda_poker.core.state import HandState, Phase, Seat
 
 FOLD, CHECK, CALL, BET, RAISE = (
@@ -46,76 +43,6 @@ FOLD, CHECK, CALL, BET, RAISE = (
     ActionKind.BET,
     ActionKind.RAISE,
 )
-
-
-# ---------------------------------------------------------------------------- helpers
-def deal(
-    cards: Mapping[int, str], stacks: Mapping[int, int], *, button: int, **options: Any
-) -> HandState:
-    """A hand from explicit cards: ``{seat: "As Kd ..."}`` and ``{seat: stack}``."""
-    size = max(cards) + 1
-    seats: list[Seat | None] = [None] * size
-    for seat, stack in stacks.items():
-        seats[seat] = Seat(name=f"p{seat}", stack=stack)
-    dealt = {seat: parse_codes(text) for seat, text in cards.items()}
-    return HandState(TableConfig(**options), seats=seats, button=button, dealt=dealt)
-
-
-def one_pass(**options: Any) -> dict[str, Any]:
-    """House rules for hand-worked hands: a single pass of one card to the left."""
-    return {"pass_counts": (1,), "pass_directions": ("left",), **options}
-
-
-def play(state: HandState, *actions: tuple[int, str]) -> HandState:
-    for seat, text in actions:
-        state.apply(seat, Action.parse(text))
-    return state
-
-
-def keep_first_five(state: HandState, cards: Mapping[int, str]) -> dict[int, list[int]]:
-    return {seat: parse_codes(text)[:5] for seat, text in cards.items() if state.dealt_in[seat]}
-
-
-def run_out(state: HandState, keep: Mapping[int, Sequence[int]]) -> HandState:
-    """Finish the hand: pass cards outside ``keep``, arrange ``keep``, check or call."""
-    while not state.is_complete:
-        if state.phase is Phase.PASSING:
-            for seat in state.to_act:
-                legal = state.legal_actions(seat)
-                junk = [c for c in legal.cards if c not in keep[seat]]
-                state.apply(seat, Action.pass_cards(junk[: legal.pass_count]))
-        elif state.phase is Phase.ARRANGING:
-            for seat in state.to_act:
-                state.apply(seat, Action.arrange(keep[seat]))
-        else:
-            seat = state.to_act[0]
-            kinds = state.legal_actions(seat).kinds
-            state.apply(seat, Action.check() if CHECK in kinds else Action.call())
-    return state
-
-
-def pots(state: HandState) -> list[tuple[int, list[int], list[int], list[int], dict[int, int]]]:
-    """(amount, eligible, high winners, low winners, awards) of every pot, main pot first."""
-    assert state.result is not None
-    return [
-        (
-            p.amount,
-            sorted(p.eligible),
-            sorted(p.high_winners),
-            sorted(p.low_winners),
-            dict(p.awards),
-        )
-        for p in state.result.pots
-    ]
-
-
-def observable(state: HandState) -> str:
-    """Everything a caller can see, to prove a rejected call changed nothing."""
-    views = {str(s): state.view(s) for s in state.players}
-    return json.dumps(
-        {"history": state.history(), "views": views, "spectator": state.view(None)},
-        sort_keys=True,
-    )
 
 
 # ------------------------------------------------------------- side pots and awarding
@@ -174,13 +101,6 @@ def test_odd_chips_go_clockwise_from_the_dealers_left_wrapping_past_the_last_sea
 
 # Three players, button 0 (order 1 2 0). Seat 1 has the only low (7-5-4-3-2), seat 2 a full
 # house, seat 0 a pair of aces with no low.
-NO_LOW_SIDE = {
-    1: "7c 5d 4h 3s 2c Jd Jh",
-    2: "Ks Kd Kh Qs Qh 8c 8d",
-    0: "As Ad Qc Jc 9s Tc Td",
-}
-
-
 def test_a_side_pot_without_a_qualifying_low_goes_whole_to_the_high_hand() -> None:
     """RULES.md §5: "if no hand qualifies for low, the best high hand takes the whole pot",
     pot by pot. Contributions 6/21/21: main pot 18 is split 9 high / 9 low (seat 1's low);
@@ -537,273 +457,3 @@ def test_session_button_skips_empty_and_busted_seats_and_reaches_a_new_player() 
             session.join(1, name="b", stack=10)
     assert buttons == [0, 1, 2, 4, 0]
     assert sum(s.stack for s in session.seats if s is not None) == 40
-
-
-# ----------------------------------------------------------- bugs: bad input (errors)
-def fresh() -> HandState:
-    return deal(NO_LOW_SIDE, dict.fromkeys((0, 1, 2), 50), button=0)
-
-
-@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
-def test_seat_must_be_a_real_seat_number(seat: Any) -> None:
-    """bug: ``apply(True, check)`` was accepted for seat 1 (True == 1) by the check/call
-    shortcut and written to the history as ``"seat": true``; other non-numbers reached a
-    TypeError. Now every such seat is refused with NotYourTurnError and nothing changes."""
-    state = fresh()
-    before = observable(state)
-    with pytest.raises(NotYourTurnError, match="seat"):
-        state.apply(seat, Action.check())
-    assert observable(state) == before
-    assert state.legal_actions(seat).kinds == frozenset()
-    assert not state.can_apply(seat, Action.check())
-    if seat is not None:  # view(None) is the spectator's view
-        with pytest.raises(NotYourTurnError):
-            state.view(seat)
-
-
-def test_numpy_seat_numbers_are_plain_seat_numbers() -> None:
-    """bug: a NumPy integer seat (bots compute with NumPy) was accepted for check/call but
-    refused for bet ("seat 0 is not playing"), and the history it wrote was not JSON."""
-    state = fresh()
-    one: Any = np.int64(1)
-    two: Any = np.int32(2)
-    zero: Any = np.int64(0)
-    state.apply(one, Action.check())
-    state.apply(two, Action.bet(2))
-    assert state.legal_actions(zero).kinds == {FOLD, CALL, RAISE}
-    text = json.dumps(state.history())
-    assert '"seat": 1' in text and '"seat": 2' in text
-    assert type(state.view(zero)["you"]["seat"]) is int
-
-
-@pytest.mark.parametrize("action", [None, "check", {"action": "check"}])
-def test_an_action_must_be_an_action(action: Any) -> None:
-    """bug: ``apply(1, None)`` died with AttributeError; now MalformedActionError names
-    what is expected and nothing changes."""
-    state = fresh()
-    before = observable(state)
-    with pytest.raises(MalformedActionError, match="Action"):
-        state.apply(1, action)
-    assert observable(state) == before
-    assert not state.can_apply(1, action)
-
-
-def test_bad_stacks_and_dealt_cards_say_what_is_expected() -> None:
-    """bug: a stack of "100" or 1.5 was reported as "needs at least 1 chip", and dealt
-    cards given as text as "card code 'As' is out of range"."""
-    with pytest.raises(InvalidConfigError, match="whole number of chips"):
-        text_stack = Seat(name="a", stack="100")  # type: ignore[arg-type]
-        HandState(TableConfig(), seats=[text_stack, Seat(name="b", stack=5)], button=0)
-    dealt: dict[int, list[Any]] = {
-        0: ["As", "Kd", "Qh", "Jc", "Ts", "9d", "8h"],
-        1: parse_codes("2c 3c 4c 5c 6c 7c 8c"),
-    }
-    with pytest.raises(AnacondaError, match=r"card codes 0\.\.51"):
-        HandState(TableConfig(), seats=[Seat(name="a", stack=5)] * 2, button=0, dealt=dealt)
-
-
-def history_doc() -> dict[str, Any]:
-    state = fresh()
-    play(state, (1, "check"), (2, "bet 2"), (0, "call"), (1, "call"))
-    return state.history()
-
-
-@pytest.mark.parametrize(
-    ("change", "match"),
-    [
-        (lambda d: d.update(config="high_low_8"), "config must be an object"),
-        (lambda d: d.update(actions="check"), "actions must be a list"),
-        (lambda d: d["actions"].insert(1, 7), "action 1 must be an object"),
-        (lambda d: d["dealt"].update({"0": None}), r"dealt\['0'\] must be a list of cards"),
-        (lambda d: d.update(seats="p0 p1 p2"), "seats must be a non-empty list"),
-        (lambda d: d["seats"][0].update(seat=True), "seat number True"),
-        (lambda d: d.update(button=True), "button True"),
-        (lambda d: d.update(button="0"), "button '0' is not a seat number"),
-        (lambda d: d["seats"][1].update(stack=7.5), "whole number of chips"),
-        (lambda d: d.update(deck=["As"] * 52), "deck"),
-        (lambda d: d["config"].update(split="lowball"), "split must be one of"),
-        (lambda d: d["config"].update(betting="spread"), "no_limit"),
-    ],
-)
-def test_malformed_histories_name_the_field_and_what_is_allowed(change: Any, match: str) -> None:
-    """bug: these histories were refused with misleading messages ("unknown table option(s)
-    ['c', 'f', 'g', ...]" for a config given as text, "action 0 ... needs an integer seat"
-    for actions given as text, "'NoneType' object is not iterable", ...) or, for ``true``
-    as a seat number or the button, accepted as seat 1."""
-    doc = history_doc()
-    change(doc)
-    with pytest.raises(ReplayError, match=match):
-        replay(doc)
-
-
-def test_replay_command_names_actions_given_as_text(tmp_path: Path) -> None:
-    """bug: ``anaconda-poker replay`` on a history whose ``actions`` is a string said
-    "actions must be a list ..., got 'n'" (the first letter): the printer sliced the text."""
-    doc = history_doc()
-    doc["actions"] = "nope"
-    path = tmp_path / "hand.json"
-    path.write_text(json.dumps(doc))
-    out = CliRunner().invoke(app, ["replay", str(path)])
-    assert out.exit_code == 1
-    assert "actions must be a list of action objects, got 'nope'" in out.output
-    assert "Traceback" not in out.output
-
-
-def test_session_bad_input_is_a_session_error() -> None:
-    """bug: an unknown split with dealer's choice raised a bare ValueError; chips given as
-    True or 2.5 were added (2.5 then broke the next deal); a seat given as text raised
-    TypeError; a sixth player could join a 9-card table and no hand could be dealt."""
-    session = Session(
-        TableConfig(),
-        [Seat(name="a", stack=10), Seat(name="b", stack=10)],
-        dealers_choice=True,
-        rng=random.Random(1),
-        table_size=4,
-    )
-    with pytest.raises(SessionError, match="high_only, high_low_8, high_low_any"):
-        session.start_hand(split="lowball")
-    for chips in (True, 2.5, 0):
-        with pytest.raises(SessionError, match="whole number"):
-            session.add_chips(0, chips)  # type: ignore[arg-type]
-    with pytest.raises(SessionError, match="seat"):
-        session.join("2", name="c", stack=10)  # type: ignore[arg-type]
-    with pytest.raises(SessionError, match="seat"):
-        session.leave(None)  # type: ignore[arg-type]
-    assert [s.stack if s else None for s in session.seats] == [10, 10, None, None]
-    nine = Session(
-        TableConfig(cards_dealt=9), [Seat(name=str(i), stack=5) for i in range(5)], table_size=7
-    )
-    with pytest.raises(SessionError, match="at most 5 players"):
-        nine.join(5, name="six", stack=5)
-
-
-# ------------------------------------------------- every showdown against an oracle
-_TREYS = Evaluator()
-
-
-def oracle_high(cards: Sequence[int]) -> int:
-    """Larger is better (treys ranks 1 = royal flush)."""
-    return -int(_TREYS.evaluate([], [TreysCard.new(card_str(c)) for c in cards]))
-
-
-_LOW_PATTERNS = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)]
-
-
-def oracle_low(cards: Sequence[int], qualifier: int | None) -> tuple[int, ...] | None:
-    """Ace-to-five low as a tuple, larger is better; ``None`` = no qualifying low."""
-    ranks = [1 if c // 4 == 12 else c // 4 + 2 for c in cards]
-    counts = Counter(ranks)
-    if qualifier is not None and (len(counts) < 5 or max(ranks) > qualifier):
-        return None
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    pattern = tuple(n for _, n in groups)
-    return (-_LOW_PATTERNS.index(pattern), *(-r for r, _ in groups))
-
-
-def oracle_awards(state: HandState) -> dict[int, int]:
-    """Who should get what at this showdown, from scratch (RULES.md §4 side pots, §5)."""
-    result = state.result
-    assert result is not None
-    order = list(state.players)
-    awarded = result.awards
-    # chips each seat put in = what it lost before the awards (uncalled bets already back)
-    put_in = {s: state.start_stacks[s] - (state.stack[s] - awarded.get(s, 0)) for s in order}
-    dead = 0
-    if state.config.forced_bet == "dealer_ante":
-        dead = min(state.config.ante * len(order), state.start_stacks[state.button])
-        put_in[state.button] -= dead
-    live = [s for s in order if state.live[s]]
-    fives = {s: state.arranged[s] for s in live}
-    high = {s: oracle_high(fives[s]) for s in live}  # type: ignore[arg-type]
-    split = state.config.split.value
-    qualifier = 8 if split == "high_low_8" else None
-    low = {s: oracle_low(fives[s], qualifier) for s in live} if split != "high_only" else {}  # type: ignore[arg-type]
-    out: Counter[int] = Counter()
-
-    def give(amount: int, winners: list[int]) -> None:
-        base, odd = divmod(amount, len(winners))
-        for k, s in enumerate(sorted(winners, key=order.index)):
-            out[s] += base + (k < odd)
-
-    previous = 0
-    levels = sorted({put_in[s] for s in live})
-    for i, level in enumerate(levels):
-        amount = sum(max(0, min(c, level) - previous) for c in put_in.values())
-        amount += dead if i == 0 else 0
-        if i == len(levels) - 1:
-            amount += sum(max(0, c - level) for c in put_in.values())
-        previous = level
-        eligible = [s for s in live if put_in[s] >= level]
-        best = max(high[s] for s in eligible)
-        high_winners = [s for s in eligible if high[s] == best]
-        lows = [s for s in eligible if low.get(s) is not None]
-        low_winners: list[int] = []
-        if lows:
-            best_low = max(low[s] for s in lows)  # type: ignore[type-var]
-            low_winners = [s for s in lows if low[s] == best_low]
-        if low_winners and sorted(low_winners) != sorted(high_winners):
-            give(amount - amount // 2, high_winners)
-            give(amount // 2, low_winners)
-        else:  # no low, or the same seats win both ways: one pot (RULES.md §5, issue 11)
-            give(amount, high_winners)
-    return {s: c for s, c in out.items() if c}
-
-
-def _low_rank(card: int) -> int:
-    return 1 if card // 4 == 12 else card // 4 + 2
-
-
-def _policy(state: HandState, seat: int, rng: random.Random) -> Action:
-    """Random betting; keep low cards (many qualifying lows, ties and split pots)."""
-    legal = state.legal_actions(seat)
-    if ActionKind.PASS in legal.kinds:
-        return Action.pass_cards(sorted(legal.cards, key=_low_rank)[-legal.pass_count :])
-    if ActionKind.ARRANGE in legal.kinds:
-        cards = sorted(legal.cards, key=lambda c: (_low_rank(c), rng.random()))
-        distinct = list({_low_rank(c): c for c in reversed(cards)}.values())[::-1]
-        chosen = (distinct + [c for c in cards if c not in distinct])[:5]
-        return Action.arrange(chosen if rng.random() < 0.8 else rng.sample(cards, 5))
-    kinds = sorted(legal.kinds)
-    kind = rng.choices(kinds, [0.3 if k is FOLD else 1.0 for k in kinds])[0]
-    if kind is BET and legal.bet_range is not None:
-        return Action.bet(rng.randint(*legal.bet_range))
-    if kind is RAISE and legal.raise_range is not None:
-        return Action.raise_to(rng.randint(*legal.raise_range))
-    return Action(kind)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1))
-def test_every_showdown_matches_an_independent_oracle(seed: int) -> None:
-    """RULES.md §4–§5 end to end: short random stacks (many all-in levels), a deck that
-    puts the small cards first (many ties for low and for straights), every house rule."""
-    rng = random.Random(seed)
-    options: dict[str, Any] = {
-        "split": rng.choice(["high_only", "high_low_8", "high_low_any"]),
-        "betting": rng.choice(["fixed_limit", "pot_limit", "no_limit"]),
-        "ante": rng.randint(0, 3),
-        "forced_bet": rng.choice(["ante", "dealer_ante"]),
-        "raise_cap": rng.choice([None, 2, 4]),
-        "cards_dealt": rng.choice([7, 9]),
-    }
-    config = TableConfig(**options)
-    players = rng.randint(2, config.max_players())
-    size = players + rng.randint(0, 2)
-    occupied = sorted(rng.sample(range(size), players))
-    seats: list[Seat | None] = [None] * size
-    for s in occupied:
-        seats[s] = Seat(name=f"p{s}", stack=rng.randint(1, 25))
-    small = [c for c in range(52) if _low_rank(c) <= 6]
-    rest = [c for c in range(52) if _low_rank(c) > 6]
-    rng.shuffle(small)
-    rng.shuffle(rest)
-    deck = small + rest if rng.random() < 0.7 else rng.sample(range(52), 52)
-    state = HandState(config, seats=seats, button=rng.choice(occupied), deck=deck)
-    while not state.is_complete:
-        seat = rng.choice(state.to_act)
-        state.apply(seat, _policy(state, seat, rng))
-    result = state.result
-    assert result is not None and sum(result.net.values()) == 0
-    if result.showdown:
-        got = {s: c for s, c in result.awards.items() if c}
-        assert got == oracle_awards(state)

@@ -27,11 +27,14 @@ def _catalog(lang: str) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def _own_messages(lang: str) -> list[tuple[str, tuple[str, ...]]]:
-    """``(msgid, translations)`` of every message the terminal game or the CLI uses."""
+def _own_messages(
+    lang: str, sources: tuple[str, ...] = OWN_SOURCES
+) -> list[tuple[str, tuple[str, ...]]]:
+    """``(msgid, translations)`` of every message used by a file under ``sources`` (by
+    default the terminal game's and the CLI's)."""
     found: list[tuple[str, tuple[str, ...]]] = []
     for message in _catalog(lang):
-        if not message.id or not any(p.startswith(OWN_SOURCES) for p, _ in message.locations):
+        if not message.id or not any(p.startswith(sources) for p, _ in message.locations):
             continue
         msgid = message.id[0] if isinstance(message.id, tuple) else message.id
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
@@ -136,17 +139,32 @@ CARD_PASS = re.compile(r"\bpass(ed|es|ing)?\b(?!.*\bcheck)", re.IGNORECASE)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_passing_cards_never_says_the_check_verb(lang: str) -> None:
     """Spanish logged "has pasado 9♠ 8♦" and labelled "Pasadas:", Portuguese "você passou"
-    and one prompt "cartas para passar": the words a check uses."""
+    and one prompt "cartas para passar": the words a check uses. The web client too: its
+    Portuguese seats said "Passou ✓" after a pass and "Passar" after a check, and its
+    Portuguese and Spanish logs "Bo passa 3 cartas para Ana" beside "Bo passa"."""
     verb = re.compile(CHECK_VERB[lang], re.IGNORECASE)
     about_cards = [
         (msgid, text)
-        for msgid, strings in _own_messages(lang)
+        for msgid, strings in _own_messages(lang, (*OWN_SOURCES, "web/", "server/"))
         if CARD_PASS.search(msgid) and "check" not in msgid.casefold()
         for text in strings
     ]
     assert len(about_cards) >= 10
     odd = [(msgid, text) for msgid, text in about_cards if lang != "en" and verb.search(text)]
     assert odd == [], (lang, odd)
+
+
+FIRST_BUY_IN = re.compile(r"inici|inizi|anfang|initial|eerste|begin|first", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_ledgers_bought_in_counts_the_rebuys_too(lang: str) -> None:
+    """The ledger's "Bought in" is every chip a player bought, rebuys included (Lena: 200,
+    then a rebuy of 200, shows 400). Portuguese and Spanish called it "Compra inicial", the
+    first buy-in, so a player who rebought read a first buy-in twice what they paid."""
+    text = translator(lang)("Bought in")
+    assert text != "Bought in" or lang == "en"
+    assert not FIRST_BUY_IN.search(text), (lang, text)
 
 
 HANDS = (

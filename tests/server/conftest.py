@@ -14,9 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from server_helpers import LiveServer, running_server, seeded_policies
-
-from anaconda_poker.server.settings import ServerSettings
+from server_helpers import LiveServer, local_settings, running_server
 
 
 @pytest.fixture
@@ -26,16 +24,5 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
-    static = tmp_path / "static"
-    static.mkdir()
-    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
-    settings = ServerSettings(
-        database_url=db_url,
-        static_dir=static,
-        create_default_lobby=False,
-        between_hands=0.0,
-        policy_factory=seeded_policies(),
-        rate_limit=(1000.0, 1000.0),  # test players act instantly; see test_rate_limit
-    )
-    async with running_server(settings) as live:
+    async with running_server(local_settings(db_url, tmp_path)) as live:
         yield live

@@ -12,6 +12,7 @@ import socket
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -49,6 +50,26 @@ def seeded_policies(seed: int = 7) -> Callable[[str], SeatPolicy]:
         return make_policy(level, seed=seed * 1000 + next(counter))
 
     return factory
+
+
+def local_settings(db_url: str, tmp_path: Path, **options: Any) -> ServerSettings:
+    """Settings of a test server: the database ``db_url``, a one-page static folder under
+    ``tmp_path``, no default lobby, no pause between hands, seeded bots and a rate limit
+    that test players acting instantly never reach (see test_rate_limit); ``options``
+    override or add :class:`ServerSettings` fields."""
+    static = tmp_path / "static"
+    static.mkdir(exist_ok=True)
+    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
+    fields: dict[str, Any] = {
+        "database_url": db_url,
+        "static_dir": static,
+        "create_default_lobby": False,
+        "between_hands": 0.0,
+        "policy_factory": seeded_policies(),
+        "rate_limit": (1000.0, 1000.0),
+        **options,
+    }
+    return ServerSettings(**fields)
 
 
 async def start_server(

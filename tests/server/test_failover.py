@@ -189,7 +189,7 @@ def check_tables(engine: Engine) -> None:
     for row in store.raw_tables():
         events = store.raw_events(row.table_id)
         assert [e.seq for e in events] == list(range(1, len(events) + 1))
-        table = rebuild(row, events, lobby._build)
+        table = rebuild(row, events, lobby.build_table)
         assert table.chip_total() == table.bought_in_total(), row.table_id
     with engine.connect() as conn:
         rows = conn.execute(

@@ -166,7 +166,7 @@ async def test_hands_stored_with_version_1_or_2_still_replay_and_verify(
     started = next(e for e in old_events if e.kind == "hand_started")
     finished_at = next(i for i, e in enumerate(old_events) if e.kind == "hand_finished")
     for events in (old_events, old_events[: finished_at - 1]):  # finished, then mid-hand
-        table = live_server.lobby._build(table_id, settings)
+        table = live_server.lobby.build_table(table_id, settings)
         table.replay(events)
         history = table.full_history()
         assert history["deck_commitment_version"] == version
@@ -176,7 +176,7 @@ async def test_hands_stored_with_version_1_or_2_still_replay_and_verify(
         assert result.ok and f"(version {version})" in result.checks[0][2], result.checks
     # its downloads: the full one verifies; the own and public ones of version 1 have
     # nothing to open, version 2 ones open the seat's own dealt positions
-    finished = live_server.lobby._build(table_id, settings)
+    finished = live_server.lobby.build_table(table_id, settings)
     finished.replay(old_events)
     old = finished.full_history()
     assert verify_history(history_for(old, 0, reveal_deck=True)).ok

@@ -22,8 +22,8 @@ from server_helpers import (
     Client,
     LiveServer,
     create_table,
+    local_settings,
     running_server,
-    seeded_policies,
     table_snapshot,
     ws_client,
 )
@@ -58,18 +58,7 @@ def oracle_deck(server_deck: list[int], commitment: str, seeds: list[tuple[int, 
 
 
 def _settings(db_url: str, tmp_path: Path, window: float) -> ServerSettings:
-    static = tmp_path / "static"
-    static.mkdir(exist_ok=True)
-    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
-    return ServerSettings(
-        database_url=db_url,
-        static_dir=static,
-        create_default_lobby=False,
-        between_hands=0.0,
-        policy_factory=seeded_policies(),
-        rate_limit=(1000.0, 1000.0),
-        seed_window=window,
-    )
+    return local_settings(db_url, tmp_path, seed_window=window)
 
 
 async def _two_humans_and_a_bot(live: LiveServer) -> tuple[str, Client, Client, str, str]:
@@ -311,7 +300,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
         assert store is not None
         events = store.events(table_id)
         # a rebuild from the log has the same hand, deck and seeds
-        copy = live.lobby._build(table_id, table.settings)
+        copy = live.lobby.build_table(table_id, table.settings)
         copy.replay(events)
         assert copy.meta is not None and copy.meta.deck == live_deck
         assert copy.meta.player_seeds == tuple(seeds)
@@ -323,7 +312,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
             for e in events
         ]
         with pytest.raises(RecoveryError, match="seeds differ"):
-            live.lobby._build(table_id, table.settings).replay(forged)
+            live.lobby.build_table(table_id, table.settings).replay(forged)
         moved = [
             dataclasses.replace(e, payload={**e.payload, "deck": list(reversed(e.payload["deck"]))})
             if e.kind == "hand_started"
@@ -331,7 +320,7 @@ async def test_a_crash_in_the_seed_round_replays_to_the_same_deck(
             for e in events
         ]
         with pytest.raises(RecoveryError, match="not the seeds' shuffle"):
-            live.lobby._build(table_id, table.settings).replay(moved)
+            live.lobby.build_table(table_id, table.settings).replay(moved)
         assert json.dumps(hand)  # the stored event is plain JSON
 
 

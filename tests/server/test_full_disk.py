@@ -71,7 +71,7 @@ def replayed(live: LiveServer, table_id: str) -> Table:
     store = live.lobby.store
     assert store is not None
     row = next(r for r in store.raw_tables() if r.table_id == table_id)
-    return rebuild(row, store.raw_events(table_id), live.lobby._build)
+    return rebuild(row, store.raw_events(table_id), live.lobby.build_table)
 
 
 def facts(table: Table) -> dict[str, Any]:
@@ -145,13 +145,13 @@ async def test_tables_resume_once_writes_succeed_again(
         # the rebuilt table as the reviver registers it, before it starts (it plays on at
         # once), next to an independent replay of the database at that same moment
         swapped: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-        register = lobby._register
+        register = lobby.register_table
 
         def spy(table: Table) -> None:
             swapped[table.table_id] = (facts(table), facts(replayed(live, table.table_id)))
             register(table)
 
-        lobby._register = spy  # type: ignore[method-assign]
+        lobby.register_table = spy  # type: ignore[method-assign]
         disk.full = False
         await eventually(
             lambda: lobby.tables[bot_id] is not old and lobby.tables[human_id].seq > 0,

@@ -12,7 +12,7 @@ import io
 import random
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -21,8 +21,8 @@ from server_helpers import (
     LiveServer,
     choose_from_legal,
     create_table,
+    local_settings,
     running_server,
-    seeded_policies,
     table_snapshot,
     ws_client,
 )
@@ -33,20 +33,6 @@ from anaconda_poker.server.settings import ServerSettings
 from anaconda_poker.server.table import Table
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def _settings(db_url: str, tmp_path: Path) -> ServerSettings:
-    static = tmp_path / "static"
-    static.mkdir(exist_ok=True)
-    (static / "index.html").write_text("<!doctype html><title>test</title>", encoding="utf-8")
-    return ServerSettings(
-        database_url=db_url,
-        static_dir=static,
-        create_default_lobby=False,
-        between_hands=0.0,
-        policy_factory=seeded_policies(),
-        rate_limit=(1000.0, 1000.0),
-    )
 
 
 class Restartable:
@@ -72,10 +58,16 @@ class Restartable:
         await self.stop()
         return await self.start()
 
+    @property
+    def current(self) -> LiveServer:
+        """The server running now (a test's first one, or the one after a restart)."""
+        assert self.live is not None, "the server is not running"
+        return self.live
+
 
 @pytest.fixture
 async def server(db_url: str, tmp_path: Path) -> AsyncIterator[Restartable]:
-    running = Restartable(_settings(db_url, tmp_path))
+    running = Restartable(local_settings(db_url, tmp_path))
     await running.start()
     try:
         yield running
@@ -109,6 +101,7 @@ async def restart_and_compare(server: Restartable, table_id: str, before: dict[s
 
 
 async def take_seat(live: LiveServer, table_id: str, name: str, seat: int) -> str:
+    """Sit ``name`` at ``seat`` through the REST way in; its seat token."""
     async with httpx.AsyncClient(base_url=live.http) as http:
         response = await http.post(
             f"/api/tables/{table_id}/seats", json={"name": name, "seat": seat}
@@ -116,6 +109,50 @@ async def take_seat(live: LiveServer, table_id: str, name: str, seat: int) -> st
     assert response.status_code == 201, response.text
     token: str = response.json()["token"]
     return token
+
+
+async def connect(live: LiveServer, token: str) -> Client:
+    """A socket of the seat holding ``token`` that has read its first ``state``."""
+    client = await ws_client(live, {"token": token})
+    await client.until(lambda f: f["type"] == "state")
+    return client
+
+
+async def spectator(live: LiveServer, table_id: str) -> Client:
+    """A spectator's socket that has read its first ``state``."""
+    client = await ws_client(live, {"table_id": table_id, "spectate": True})
+    await client.until(lambda f: f["type"] == "state")
+    return client
+
+
+async def seated_guest(live: LiveServer, table_id: str, seat: int = 1) -> tuple[str, Client]:
+    """ "Guest" sits at ``seat`` and connects: its token and its socket."""
+    token = await take_seat(live, table_id, "Guest", seat)
+    return token, await connect(live, token)
+
+
+async def deal(host: Client) -> dict[str, Any]:
+    """The host deals the next hand: the ``hand_started`` frame it reads."""
+    await host.send({"type": "next_hand"})
+    return await host.until(lambda f: f["type"] == "hand_started")
+
+
+async def refused(client: Client, message: dict[str, Any]) -> dict[str, Any]:
+    """Send ``message``; the ``error`` frame that answers it."""
+    await client.send(message)
+    return await client.until(lambda f: f["type"] == "error")
+
+
+async def ledger_csv(live: LiveServer, table_id: str) -> dict[str, dict[str, str]]:
+    """The table's ``ledger.csv`` as rows by player (the ``Total`` row included)."""
+    async with httpx.AsyncClient(base_url=live.http) as http:
+        text = (await http.get(f"/api/tables/{table_id}/ledger.csv")).text
+    return {r["player"]: r for r in csv.DictReader(io.StringIO(text))}
+
+
+async def close_all(*clients: Client) -> None:
+    for client in clients:
+        await client.close()
 
 
 async def play_hand(
@@ -152,10 +189,19 @@ async def play_hand(
     return seen
 
 
-async def host_table(live: LiveServer, **options: Any) -> tuple[str, Client, Table]:
+class HostedTable(NamedTuple):
+    """A table made by :func:`host_table`: its id, the host's socket, the live table and
+    the host's seat token (to reconnect after a restart)."""
+
+    table_id: str
+    host: Client
+    table: Table
+    host_token: str
+
+
+async def host_table(live: LiveServer, **options: Any) -> HostedTable:
     """A 4-seat table whose host (seat 0, "Host") is connected, with a calling station at
-    seat 2 and nobody dealing until the host says so. The host's token is in
-    ``HOST_TOKENS[table_id]``."""
+    seat 2 and nobody dealing until the host says so."""
     created = await create_table(
         live,
         seats=4,
@@ -164,28 +210,19 @@ async def host_table(live: LiveServer, **options: Any) -> tuple[str, Client, Tab
         **options,
     )
     table_id = created["table"]["table_id"]
-    HOST_TOKENS[table_id] = created["token"]
-    host = await ws_client(live, {"token": created["token"]})
-    await host.until(lambda f: f["type"] == "state")
-    return table_id, host, live.lobby.table(table_id)
-
-
-HOST_TOKENS: dict[str, str] = {}
+    host = await connect(live, created["token"])
+    return HostedTable(table_id, host, live.lobby.table(table_id), created["token"])
 
 
 # ====================================================================== removing a player
 async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    guest_token = await take_seat(live, table_id, "Guest", 1)
-    guest = await ws_client(live, {"token": guest_token})
-    watcher = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await guest.until(lambda f: f["type"] == "state")
-    await host.send({"type": "next_hand"})
-    await host.until(lambda f: f["type"] == "hand_started")
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    guest_token, guest = await seated_guest(live, table_id)
+    watcher = await spectator(live, table_id)
+    await deal(host)
     assert table.in_hand and 1 in table.dealt_in
     await host.send({"type": "remove_player", "seat": 1})
     removed = await watcher.until(lambda f: f["type"] == "player_removed")
@@ -219,9 +256,7 @@ async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips
     assert table.chip_total() == table.bought_in_total() == 600
     assert sum(x["net"] for x in table.ledger()) == 0
     assert frames  # the play loop saw the hand
-    async with httpx.AsyncClient(base_url=live.http) as http:
-        text = (await http.get(f"/api/tables/{table_id}/ledger.csv")).text
-    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text))}
+    rows = await ledger_csv(live, table_id)
     assert rows["Guest"]["status"] == "removed"
     assert rows["Guest"]["cash_out"] == str(final_stack)
     assert rows["Total"]["net"] == "0"
@@ -229,20 +264,16 @@ async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips
     again = await ws_client(live, {"token": guest_token})
     refused = await again.until(lambda f: f["type"] == "error")
     assert refused["code"] == "bad_token"
-    for client in (host, watcher, again):
-        await client.close()
+    await close_all(host, watcher, again)
     await restart_and_compare(server, table_id, facts(table))
 
 
 async def test_removing_a_player_between_hands_frees_the_seat_at_once(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    guest_token = await take_seat(live, table_id, "Guest", 1)
-    guest = await ws_client(live, {"token": guest_token})
-    await guest.until(lambda f: f["type"] == "state")
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    _, guest = await seated_guest(live, table_id)
     await guest.send({"type": "rebuy", "amount": 1})  # refused: the stack is full
     await guest.until(lambda f: f["type"] == "error")
     await host.send({"type": "remove_player", "seat": 1})
@@ -253,8 +284,7 @@ async def test_removing_a_player_between_hands_frees_the_seat_at_once(
     assert (line["left"], line["removed"], line["net"]) == (True, True, 0)
     # refusals: nobody there any more, and the host's own seat
     for seat, code in ((1, "empty_seat"), (0, "own_seat")):
-        await host.send({"type": "remove_player", "seat": seat})
-        error = await host.until(lambda f: f["type"] == "error")
+        error = await refused(host, {"type": "remove_player", "seat": seat})
         assert (error["code"], error["ref"]) == (code, "remove_player")
     await host.close()
     await restart_and_compare(server, table_id, facts(table))
@@ -264,14 +294,11 @@ async def test_removing_a_player_between_hands_frees_the_seat_at_once(
 async def test_adjust_stack_is_refused_during_a_hand_and_recorded_between_hands(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    await host.send({"type": "next_hand"})
-    await host.until(lambda f: f["type"] == "hand_started")
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    await deal(host)
     before = table_snapshot(table)
-    await host.send({"type": "adjust_stack", "seat": 2, "stack": 500})
-    error = await host.until(lambda f: f["type"] == "error")
+    error = await refused(host, {"type": "adjust_stack", "seat": 2, "stack": 500})
     assert (error["code"], error["ref"]) == ("hand_running", "adjust_stack")
     assert table_snapshot(table) == before
     await play_hand([host], random.Random(5), done=lambda: not table.in_hand)
@@ -298,12 +325,9 @@ async def test_adjust_stack_is_refused_during_a_hand_and_recorded_between_hands(
     await host.send({"type": "adjust_stack", "seat": 0, "stack": 0})
     await host.until(lambda f: f["type"] == "stack_adjusted" and f["seat"] == 0)
     for stack in (-1, 10**9 + 1):
-        await host.send({"type": "adjust_stack", "seat": 2, "stack": stack})
-        error = await host.until(lambda f: f["type"] == "error")
+        error = await refused(host, {"type": "adjust_stack", "seat": 2, "stack": stack})
         assert error["code"] == "bad_message" and "stack" in error["message"]
-    async with httpx.AsyncClient(base_url=live.http) as http:
-        text = (await http.get(f"/api/tables/{table_id}/ledger.csv")).text
-    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text))}
+    rows = await ledger_csv(live, table_id)
     assert rows[bot.name]["adjustment"] == "75"
     assert rows["Host"]["adjustment"] == str(-host_before)
     assert int(rows["Total"]["adjustment"]) == 75 + int(rows["Host"]["adjustment"])
@@ -313,7 +337,7 @@ async def test_adjust_stack_is_refused_during_a_hand_and_recorded_between_hands(
 
 
 # ====================================================================== only the host
-HOST_ONLY = [
+HOST_ONLY: list[dict[str, Any]] = [
     {"type": "approve_seat", "request_id": 1},
     {"type": "deny_seat", "request_id": 1, "reason": "no"},
     {"type": "remove_player", "seat": 0},
@@ -326,32 +350,25 @@ HOST_ONLY = [
 async def test_every_host_command_is_refused_to_a_player_and_a_spectator(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    guest = await ws_client(live, {"token": await take_seat(live, table_id, "Guest", 1)})
-    watcher = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await guest.until(lambda f: f["type"] == "state")
-    await watcher.until(lambda f: f["type"] == "state")
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    _, guest = await seated_guest(live, table_id)
+    watcher = await spectator(live, table_id)
     before = table_snapshot(table)
     for client, code in ((guest, "not_host"), (watcher, "spectator")):
         for message in HOST_ONLY:
-            await client.send(message)
-            error = await client.until(lambda f: f["type"] == "error")
+            error = await refused(client, message)
             assert (error["code"], error["ref"]) == (code, message["type"]), message
     assert table_snapshot(table) == before
-    for client in (host, guest, watcher):
-        await client.close()
+    await close_all(host, guest, watcher)
 
 
 # ====================================================================== stakes and game
 async def test_a_stakes_change_applies_from_the_next_hand_only(server: Restartable) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    watcher = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await host.send({"type": "next_hand"})
-    await host.until(lambda f: f["type"] == "hand_started")
+    live = server.current
+    table_id, host, table, host_token = await host_table(live)
+    watcher = await spectator(live, table_id)
+    await deal(host)
     hand = table.hand
     assert hand is not None and hand.config.ante == 1
     change = {"ante": 3, "small_bet": 5, "split": "high_only", "betting": "pot_limit"}
@@ -371,13 +388,10 @@ async def test_a_stakes_change_applies_from_the_next_hand_only(server: Restartab
     await host.close()
     await watcher.close()
     await restart_and_compare(server, table_id, before)
-    live = server.live
-    assert live is not None
+    live = server.current
     # hand 2 is dealt with the new rules
-    host = await ws_client(live, {"token": HOST_TOKENS[table_id]})
-    await host.until(lambda f: f["type"] == "state")
-    await host.send({"type": "next_hand"})
-    started = await host.until(lambda f: f["type"] == "hand_started")
+    host = await connect(live, host_token)
+    started = await deal(host)
     assert started["hand_no"] == 2 and started["split"] == "high_only"
     dealt = live.lobby.table(table_id).hand
     assert dealt is not None and dealt.config.ante == 3
@@ -388,9 +402,8 @@ async def test_a_stakes_change_applies_from_the_next_hand_only(server: Restartab
 async def test_a_stakes_change_between_hands_applies_at_once_and_bad_values_change_nothing(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
     before = table_snapshot(table)
     bad = [
         ({"ante": -1}, "config.ante"),
@@ -401,8 +414,7 @@ async def test_a_stakes_change_between_hands_applies_at_once_and_bad_values_chan
         ({"raise_cap": 0}, "config.raise_cap"),
     ]
     for change, field in bad:
-        await host.send({"type": "change_game", "config": change})
-        error = await host.until(lambda f: f["type"] == "error")
+        error = await refused(host, {"type": "change_game", "config": change})
         assert (error["code"], error["ref"], error.get("field")) == (
             "invalid_config",
             "change_game",
@@ -420,20 +432,17 @@ async def test_a_stakes_change_between_hands_applies_at_once_and_bad_values_chan
 # ====================================================================== seat approval
 async def ask(live: LiveServer, table_id: str, name: str, seat: int | None = None) -> Client:
     """A spectator socket that asks for a seat and has heard ``seat_request_pending``."""
-    client = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await client.until(lambda f: f["type"] == "state")
+    client = await spectator(live, table_id)
     await client.send({"type": "request_seat", "name": name, "seat": seat})
     await client.until(lambda f: f["type"] == "seat_request_pending")
     return client
 
 
 async def test_seat_approval_approve_deny_and_expire(server: Restartable) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live, seat_approval=True)
+    live = server.current
+    table_id, host, table, _ = await host_table(live, seat_approval=True)
     assert table.public_info()["seat_approval"] is True
-    watcher = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await watcher.until(lambda f: f["type"] == "state")
+    watcher = await spectator(live, table_id)
     # the REST way in is closed at this table
     async with httpx.AsyncClient(base_url=live.http) as http:
         response = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Sneaky"})
@@ -444,13 +453,11 @@ async def test_seat_approval_approve_deny_and_expire(server: Restartable) -> Non
     request = await host.until(lambda f: f["type"] == "seat_request")
     assert {k: request[k] for k in ("name", "seat")} == {"name": "Bo", "seat": 3}
     # the same name is taken while Bo waits (any case)
-    clash = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await clash.send({"type": "request_seat", "name": "BO"})
-    refused = await clash.until(lambda f: f["type"] == "error")
-    assert (refused["code"], refused["ref"]) == ("name_taken", "request_seat")
-    await bo.send({"type": "request_seat", "name": "Bo again"})
-    refused = await bo.until(lambda f: f["type"] == "error")
-    assert refused["code"] == "request_pending"
+    clash = await spectator(live, table_id)
+    error = await refused(clash, {"type": "request_seat", "name": "BO"})
+    assert (error["code"], error["ref"]) == ("name_taken", "request_seat")
+    error = await refused(bo, {"type": "request_seat", "name": "Bo again"})
+    assert error["code"] == "request_pending"
     await host.send({"type": "approve_seat", "request_id": request["request_id"]})
     granted = await bo.until(lambda f: f["type"] == "seat_granted")
     assert (granted["seat"], granted["name"], granted["table_id"]) == (3, "Bo", table_id)
@@ -470,8 +477,7 @@ async def test_seat_approval_approve_deny_and_expire(server: Restartable) -> Non
     denied = await cy.until(lambda f: f["type"] == "seat_denied")
     assert denied["reason"] == "full tonight"
     assert table.seats[1] is None
-    await host.send({"type": "approve_seat", "request_id": request["request_id"]})
-    error = await host.until(lambda f: f["type"] == "error")
+    error = await refused(host, {"type": "approve_seat", "request_id": request["request_id"]})
     assert error["code"] == "unknown_request"
     # expire: the asker closes the page before the host answers
     di = await ask(live, table_id, "Di")
@@ -488,15 +494,13 @@ async def test_seat_approval_approve_deny_and_expire(server: Restartable) -> Non
     assert not [f for f in cy.frames if f["type"] in private - {"seat_denied"}]
     kinds = [e.kind for e in live.lobby.store.raw_events(table_id)]  # type: ignore[union-attr]
     assert kinds.count("seat_requested") == 3 and kinds.count("seat_request_closed") == 3
-    for client in (host, watcher, bo, clash, seated, cy):
-        await client.close()
+    await close_all(host, watcher, bo, clash, seated, cy)
     await restart_and_compare(server, table_id, facts(table))
 
 
 async def test_a_seat_request_waiting_at_a_restart_expires(server: Restartable) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live, seat_approval=True)
+    live = server.current
+    table_id, host, table, host_token = await host_table(live, seat_approval=True)
     await ask(live, table_id, "Eve")
     await host.until(lambda f: f["type"] == "seat_request")
     assert len(table.model.hosting.seat_requests) == 1
@@ -511,56 +515,46 @@ async def test_a_seat_request_waiting_at_a_restart_expires(server: Restartable) 
     events = live.lobby.store.events(table_id)  # type: ignore[union-attr]
     closed = [e for e in events if e.kind == "seat_request_closed"]
     assert [c.payload["outcome"] for c in closed] == ["expired"]
-    host = await ws_client(live, {"token": HOST_TOKENS[table_id]})
-    await host.until(lambda f: f["type"] == "state")
+    host = await connect(live, host_token)
     assert not [f for f in host.frames if f["type"] == "seat_request"]
     await host.close()
 
 
 async def test_seat_approval_can_be_turned_on_and_off_by_the_host(server: Restartable) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    watcher = await ws_client(live, {"table_id": table_id, "spectate": True})
-    await watcher.send({"type": "request_seat", "name": "Fay"})
-    refused = await watcher.until(lambda f: f["type"] == "error")
-    assert refused["code"] == "no_approval"
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    watcher = await spectator(live, table_id)
+    error = await refused(watcher, {"type": "request_seat", "name": "Fay"})
+    assert error["code"] == "no_approval"
     await host.send({"type": "set_seat_approval", "value": True})
     info = await watcher.until(lambda f: f["type"] == "table" and f["table"]["seat_approval"])
     assert info["table"]["seat_approval"] is True
     await watcher.send({"type": "request_seat", "name": "Fay"})
     await watcher.until(lambda f: f["type"] == "seat_request_pending")
-    for client in (host, watcher):
-        await client.close()
+    await close_all(host, watcher)
     await restart_and_compare(server, table_id, facts(table))
 
 
 async def test_a_removal_and_a_rules_change_waiting_for_the_hand_survive_a_restart(
     server: Restartable,
 ) -> None:
-    live = server.live
-    assert live is not None
-    table_id, host, table = await host_table(live)
-    guest_token = await take_seat(live, table_id, "Guest", 1)
-    guest = await ws_client(live, {"token": guest_token})
-    await guest.until(lambda f: f["type"] == "state")
-    await host.send({"type": "next_hand"})
-    await host.until(lambda f: f["type"] == "hand_started")
+    live = server.current
+    table_id, host, table, host_token = await host_table(live)
+    guest_token, guest = await seated_guest(live, table_id)
+    await deal(host)
     await host.send({"type": "remove_player", "seat": 1})
     await host.until(lambda f: f["type"] == "player_removed")
     await host.send({"type": "change_game", "config": {"ante": 2}})
     await host.until(lambda f: f["type"] == "game_change")
     before = facts(table)
     assert before["next_config"]["ante"] == 2 and table.in_hand
-    for client in (host, guest):
-        await client.close()
+    await close_all(host, guest)
     rebuilt = await restart_and_compare(server, table_id, before)  # mid-hand
     record = rebuilt.seats[1]
     assert rebuilt.in_hand and record is not None and record.removed
-    live = server.live
-    assert live is not None
-    host = await ws_client(live, {"token": HOST_TOKENS[table_id]})
-    guest = await ws_client(live, {"token": guest_token})
+    live = server.current
+    host = await connect(live, host_token)
+    guest = await connect(live, guest_token)
     hand = rebuilt.hand
     assert hand is not None
     await play_hand([host, guest], random.Random(11), done=lambda: not rebuilt.in_hand)
@@ -569,6 +563,5 @@ async def test_a_removal_and_a_rules_change_waiting_for_the_hand_survive_a_resta
     assert (line["removed"], line["stack"]) == (True, hand.stack[1])
     assert rebuilt.settings.config.ante == 2 and hand.config.ante == 1
     assert rebuilt.chip_total() == rebuilt.bought_in_total() == 600
-    for client in (host, guest):
-        await client.close()
+    await close_all(host, guest)
     await restart_and_compare(server, table_id, facts(rebuilt))

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 from test_recovery import ServerProcess
 
-from anaconda_poker.cli.serve import DATABASE_LOCKED_EXIT
+from anaconda_poker.cli.exit_codes import DATABASE_LOCKED_EXIT
 
 
 async def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path) -> None:

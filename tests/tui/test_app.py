@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.widgets import RichLog
 
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Betting, Split
@@ -190,6 +191,10 @@ async def test_complete_hand_in_italian_with_suggestions_and_dealers_choice(
         await pilot.pause()
         expected = suggestions(state.legal_actions(0).cards, Split.HIGH_LOW_8)["both"]
         assert tuple(app.selection) == expected
+        # the table log says why each card is turned when it is, in Italian
+        logged = "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
+        assert "Ordine di scoperta, e perché:" in logged
+        assert "per ultima: solo ora si vede tutta la mano" in logged.splitlines()[-1]
         await pilot.press("enter")
         await settle(app, pilot)
         assert state.arranged[0] == expected

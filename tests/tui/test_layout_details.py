@@ -132,7 +132,7 @@ async def test_shrinking_and_restoring_the_terminal_redraws_the_top_bar_for_the_
 ) -> None:
     # Seen by a helper (German, 80×24 shrunk to 60×20 mid-hand): the notice said
     # "Das Terminal ist zu klein (80×24): der Tisch braucht", the old size and cut off, and
-    # back at 80×24 the bar stayed in its 58-column form without "Runde 1": the bar was
+    # back at 80×24 the bar stayed in its 58-column form without "Hand 1": the bar was
     # drawn for the size before the resize.
     app = make_app(tmp_path, lang=lang, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:

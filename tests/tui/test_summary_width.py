@@ -99,5 +99,5 @@ def test_the_summary_printed_on_leaving_fits_80_columns(
     assert result.exit_code == 0, result.output
     assert "…" not in result.output, result.output
     shown = _cells(result.output)
-    for word in ("Gewonnene", "Runden", "heuristischer", "Bot", "(1", "Rebuy)"):
+    for word in ("Gewonnene", "Hände", "heuristischer", "Bot", "(1", "Rebuy)"):
         assert word in shown, (word, result.output)

@@ -3,7 +3,8 @@
 //   page-scroll  the document is wider than the viewport (sideways scrolling on a phone)
 //   cut          text wider (or taller) than its box that hides the rest (scrollWidth > clientWidth)
 //   outside      an element sticking out of an ancestor that clips it (overflow hidden/clip)
-//                or out of the viewport sideways
+//                or out of the viewport sideways; inside a scrolling panel only sticking out
+//                sideways counts (up and down is what the panel scrolls to)
 //   overlap      two visible text or interactive boxes, neither inside the other, covering
 //                each other by more than 2 px in both directions
 // Only what a person sees counts: elements hidden by display, visibility, opacity 0, the
@@ -117,7 +118,13 @@
       }
       for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
         const pcs = getComputedStyle(e);
-        if (!clips(pcs) || scrolls(pcs)) continue;
+        if (scrolls(pcs)) {
+          // a panel that scrolls up and down holds what it scrolls to; sideways is cut off
+          const c = e.getBoundingClientRect();
+          if (r.left < c.left - TOL || r.right > c.right + TOL) add("outside", el, `sticks out sideways of ${describe(e)}`);
+          break;
+        }
+        if (!clips(pcs)) continue;
         const c = e.getBoundingClientRect();
         // a box's own outline and shadow may overhang; its content may not
         if (r.left < c.left - TOL || r.right > c.right + TOL || r.top < c.top - TOL || r.bottom > c.bottom + TOL) {

@@ -456,7 +456,10 @@ def test_two_people_two_contexts_privacy_and_reconnect(
     watcher.page.click("#tab-hands")
     watcher.page.click("#hand-list button[data-hand]")
     watcher.page.wait_for_selector("#replayer-actions li")
-    assert "Ada" in watcher.page.inner_text("#replayer-actions")
+    replayed = watcher.page.inner_text("#replayer-actions")
+    assert "Ada" in replayed
+    # each pass with the schedule's count, though the spectator saw none of the cards
+    assert "passes 3 cards" in replayed and "passes 0 cards" not in replayed, replayed
     watcher.page.wait_for_selector("#replayer-result")
     watcher.page.click("#replayer-close")
     watcher.page.click("#tab-fair")

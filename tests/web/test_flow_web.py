@@ -84,7 +84,7 @@ def test_showdown_stays_with_a_countdown_and_the_host_deals_now(
     assert host.evaluate("document.querySelector('.table-page').dataset.hand") == first
     # the spectator sees the same countdown, in German, without the host's button
     german = watcher.wait_for_selector("#next-hand-in").inner_text()
-    assert re.fullmatch(r"Nächste Runde in \d+ s", german), german
+    assert re.fullmatch(r"Nächste Hand in \d+ s", german), german
     assert watcher.locator("#deal-now").count() == 0
     shot(host, "desktop-en-next-hand-countdown")
     # a pause between hands says that no hand is dealt until the resume; the countdown goes
@@ -568,3 +568,34 @@ def test_a_hidden_tab_gets_a_notification_on_its_turn_once_allowed(
         if act_once(page) is None:
             page.wait_for_timeout(50)
     assert page.evaluate("window.__notes")[0] == ["Your turn", "Notes"]
+
+
+def test_a_turn_that_comes_while_the_replayer_is_open_is_announced_in_it(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """The replayer is a modal dialog over the table: a friend reading a finished hand's
+    review did not see the next hand's decision come and was timed out. The dialog's head
+    now says it is your turn, with a button back to the table that closes it."""
+    page = open_page(viewport={"width": 390, "height": 844}, mobile=True).page
+    create_table_in_lobby(
+        page, server.url, name="Replay", host="Ana", bots=1, seats=2, next_hand_delay=5
+    )
+    first = play_until_hand_done([page])
+    page.click("#tab-hands")
+    page.click(f"#replay-{first}")
+    page.wait_for_selector("#replayer-felt .seat")
+    assert page.locator("#replayer-your-turn").count() == 0  # no decision pending
+    notice = page.wait_for_selector("#replayer .dialog-head #replayer-your-turn", timeout=60000)
+    assert page.evaluate("document.querySelector('.table-page').dataset.hand") != first
+    assert notice.inner_text() == "Your turn: back to the table"
+    # the sticky head keeps it in view and inside the dialog
+    inside = page.evaluate(
+        """() => { const b = document.querySelector('#replayer-your-turn').getBoundingClientRect();
+                   const d = document.querySelector('#replayer').getBoundingClientRect();
+                   return b.left >= d.left && b.right <= d.right && b.top >= d.top; }"""
+    )
+    assert inside
+    shot(page, "replayer-your-turn-phone")
+    notice.click()
+    page.wait_for_selector("#replayer", state="detached")
+    page.wait_for_selector("#act-check:not([disabled]), #act-call:not([disabled])")

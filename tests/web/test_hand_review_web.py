@@ -78,3 +78,53 @@ def test_review_of_your_own_hand_in_english_and_italian(server: Any, open_page: 
     watcher.click(f"#replay-{hand}")
     watcher.wait_for_selector("#replayer-actions li")
     assert watcher.locator("#replayer-tab-review").count() == 0
+
+
+DECLARING_ROW = """async ([lang, decision]) => {
+  const i18n = await import('/js/i18n.js');
+  const { reviewBlock } = await import('/js/review.js');
+  await i18n.setLanguage(lang);
+  const review = { description: 'against random opponents (their unseen cards dealt at random)',
+    trials: 1000, threshold: 2, stake: 0, net: null, decisions: [decision],
+    by_phase: { declaring: { loss: decision.loss, mistakes: 1 } } };
+  const el = reviewBlock(review);
+  const cells = [...el.querySelectorAll('#review-decisions tbody td')].map((td) => td.textContent);
+  return [cells.join(' | '), el.querySelector('#review-phases').textContent];
+}"""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "declare low"), ("de", "Low ansagen")])
+def test_a_declaration_row_lists_every_choice(
+    server: Any, open_page: Any, lang: str, words: str
+) -> None:
+    """The review of a declaration (analysis/review_declare.py) as the replayer draws it:
+    the declaration made, the best one, and all three with their chips and shares."""
+    from anaconda_poker.analysis.review_declare import review_declaration
+    from anaconda_poker.core.actions import Action
+    from anaconda_poker.core.config import TableConfig
+
+    view = {
+        "you": {"seat": 0, "arrangement": ["As", "2c", "3d", "4h", "5s"]},
+        "seats": [
+            {"seat": 0, "folded": False, "revealed": ["As", "2c", "3d", "4h", "5s"]},
+            {"seat": 1, "folded": False, "revealed": ["Ks", "Kd", "Qc", "Jh", "9s"]},
+        ],
+        "pots": [{"amount": 100, "eligible": [0, 1]}],
+        "pot_total": 100,
+        "button": 1,
+    }
+    config = TableConfig(split="high_low_8", declare="declare")
+    decision = review_declaration(5, view, Action.declare("low"), config).to_dict()
+    decision["mistake"] = True
+    page = open_page().page
+    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
+    rows, phases = page.evaluate(DECLARING_ROW, [lang, decision])
+    if lang == "en":
+        assert rows.startswith("Declaration | declare low | declare highdeclare high: 100.0")
+        assert "declare both (swing): 100.0 chips (100.0% of the pot)" in rows
+        assert "50.0 chips" in rows and "Declaration" in phases
+    else:
+        assert rows.startswith("Ansage | Low ansagen | High ansagenHigh ansagen: 100,0")
+        assert "beides ansagen (Swing): 100,0" in rows and "des Pots" in rows
+        assert "Ansage" in phases
+    assert words in rows

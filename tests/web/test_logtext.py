@@ -25,13 +25,19 @@ def _text(code: str) -> str:
     return ("10" if code[0] == "T" else code[0]) + SUIT[code[1]]
 
 
-def played_hand(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def played_hand(
+    seed: int, pass_counts: tuple[int, ...] = (3, 2, 1)
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A 4-player hand by seeded random decisions (bets, raises, folds); returns the
     spectator's final view and, per log entry, the engine's truth: betting round, chips a
-    call cost, the receiver of a pass."""
+    call cost, the receiver of a pass and how many cards it moved."""
     rng = random.Random(seed)
     state = HandState(
-        TableConfig(split=Split.HIGH_LOW_8),
+        TableConfig(
+            split=Split.HIGH_LOW_8,
+            pass_counts=pass_counts,
+            pass_directions=TableConfig().pass_directions[: len(pass_counts)],
+        ),
         seats=[Seat(name=f"P{i}", stack=400) for i in range(4)],
         button=seed % 4,
         rng=random.Random(seed),
@@ -47,6 +53,7 @@ def played_hand(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             direction = state.config.pass_directions[state.pass_index]
             step = -1 if direction.value == "right" else 1
             fact["to"] = f"P{live[(live.index(seat) + step) % len(live)]}"
+            fact["count"] = legal.pass_count
         elif state.phase is Phase.ARRANGING:
             action = Action.arrange(rng.sample(legal.cards, 5))
         else:
@@ -124,3 +131,29 @@ def test_log_rounds_calls_passes_and_turned_cards_match_the_engine(
             if e["action"] == "call" and not e.get("all_in"):
                 assert line["text"] == f"P{e['seat']} calls {fact['cost']}", (line, fact)
     assert entry == len(log)
+
+
+@pytest.mark.parametrize(("seed", "schedule"), [(1, (3, 2, 1)), (2, (3, 2, 1)), (3, (1, 2, 3))])
+def test_every_pass_counts_its_cards_where_the_log_hides_them(
+    module_page: Any, seed: int, schedule: tuple[int, ...]
+) -> None:
+    """The replayer of a finished hand captioned every pass the viewer could not see "Lena
+    passes 0 cards" (the record has no cards): `passSizes` gives each pass the schedule's
+    count, from the spectator's log (no cards at all) and from a seat's own (its cards)."""
+    view, truth = played_hand(seed, schedule)
+    log = view["log"]
+    assert all("cards" not in e for e in log)
+    want = [fact.get("count") for fact in truth]
+    own = [
+        {**e, "cards": ["x"] * fact["count"]} if e["action"] == "pass" and e["seat"] == 1 else e
+        for e, fact in zip(log, truth, strict=True)
+    ]
+    got = module_page.evaluate(
+        """async ([logs, counts]) => {
+          const { passSizes } = await import('/js/logtext.js');
+          return logs.map((log) => passSizes([null, ...log], counts).slice(1));
+        }""",
+        [[log, own], list(schedule)],
+    )
+    assert got == [want, want]
+    assert any(want)

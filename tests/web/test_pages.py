@@ -196,3 +196,64 @@ def test_two_friends_opening_the_link_together_both_sit_down(server: Any, open_p
     late.fill("#join-name", "Cy")
     late.click("#join-submit")
     late.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === '3'")
+
+
+@pytest.mark.parametrize("lang", ["pt", "de"])
+def test_the_join_forms_labels_stay_beside_their_fields_on_a_phone(
+    server: Any, open_page: Any, shot: Any, lang: str
+) -> None:
+    """A friend opening the invite link on a phone (390 px) read "Peça um assento ao
+    anfitrião  Seu nome" on one line and "Assento" beside the name box: the form wrapped
+    between each label and its field. Each label must sit on its field's row, just left of
+    it, and nothing may stick out of the screen."""
+    host = open_page().page
+    host.goto(server.url + "/")
+    host.wait_for_selector("#create-form")
+    host.fill("#host-name", "Hal")
+    host.uncheck("#timer-on")
+    host.click("details summary")
+    host.uncheck("#auto-start")
+    host.check("#seat-approval")
+    host.click("#create-table")
+    host.wait_for_function("() => location.hash.startsWith('#/table/')")
+    guest = open_page(viewport={"width": 390, "height": 844}, mobile=True).page
+    guest.goto(host.url)
+    guest.wait_for_selector("#join-name")
+    guest.select_option("#lang-select", lang)
+    guest.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    guest.wait_for_selector("#join-name")
+    boxes: list[dict[str, Any]] = guest.evaluate(
+        """() => ['join-name', 'join-seat'].map((id) => {
+          const f = document.getElementById(id).getBoundingClientRect();
+          const l = document.querySelector(`label[for=${id}]`).getBoundingClientRect();
+          return {id, label: [l.left, l.right, l.top, l.bottom],
+                  field: [f.left, f.right, f.top, f.bottom]};
+        })"""
+    )
+    shot(guest, f"join-form-phone-{lang}")
+    for box in boxes:
+        _, label_right, label_top, label_bottom = box["label"]
+        field_left, field_right, field_top, field_bottom = box["field"]
+        assert field_top <= (label_top + label_bottom) / 2 <= field_bottom, box  # its row
+        assert 0 <= field_left - label_right <= 24, box  # just left of the field
+        assert field_right <= 390, box
+    assert guest.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_more_options_stay_open_while_the_lobby_form_redraws(server: Any, open_page: Any) -> None:
+    """A host who opened *More options*, then removed a bot or picked another game, saw the
+    section fold shut (the form is redrawn); it now stays as the host left it, open or shut."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    is_open = "() => document.querySelector('#bot-pause').closest('details').open"
+    assert page.evaluate(is_open) is False
+    page.click("details summary")
+    page.fill("#bot-pause", "0.4")
+    for redraw in ("#bot-remove-0", "#bot-add", 'input[name="split"][value="high_only"]'):
+        page.click(redraw)
+        assert page.evaluate(is_open) is True, redraw
+        assert page.input_value("#bot-pause") == "0.4"
+    page.click("details summary")
+    page.click("#bot-remove-0")
+    assert page.evaluate(is_open) is False

@@ -14,17 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.core.errors import AnacondaError
-
-PLAYABLE_CARDS = 7
-"""Cards a player holds for play (the 9-card deal's two hidden cards never play)."""
-FIVE = 5
+from anaconda_poker.analysis.situation import FIVE as FIVE
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS as PLAYABLE_CARDS
+from anaconda_poker.analysis.situation import InvalidSituationError as InvalidSituationError
+from anaconda_poker.analysis.situation import OpponentInfo, SeatKnowledge
 
 IntArray = NDArray[np.int64]
 CardArray = NDArray[np.uint8]
 
 if TYPE_CHECKING:
-    from anaconda_poker.analysis.equity import OpponentInfo, SeatKnowledge
     from anaconda_poker.core.config import Split
 
 _CHUNK = 8_192
@@ -33,11 +31,6 @@ caches (measured on the development machine, CPU time: 8,192 deals per batch abo
 the trials per second of 65,536, the earlier size; 4,096 no better). Runs of more trials
 than this split the random stream differently from the earlier size: same distribution,
 other deals; runs of at most 8,192 trials (every bot decision) are unchanged."""
-
-
-class InvalidSituationError(AnacondaError):
-    """The described situation is impossible: wrong card counts, a card in two places,
-    more cards needed than the deck holds, a bad seat number."""
 
 
 class DealSource(Protocol):

@@ -32,7 +32,12 @@ from anaconda_poker.core.config import Swing, TableConfig
 from anaconda_poker.core.declare import Declaration, award_declared_pots
 from anaconda_poker.core.showdown import hand_values
 
-__all__ = ["best_declaration", "declaration_shares", "strength_declaration"]
+__all__ = [
+    "best_declaration",
+    "declaration_chips",
+    "declaration_shares",
+    "strength_declaration",
+]
 
 _FIVE = 5
 _UNIT = 1_000_000
@@ -116,6 +121,42 @@ def declaration_shares(view: Mapping[str, Any], config: TableConfig) -> dict[Dec
         )
         shares[mine] = awarded.pots[0].awards.get(me, 0) / _UNIT
     return shares
+
+
+def declaration_chips(view: Mapping[str, Any], config: TableConfig) -> dict[Declaration, int]:
+    """The chips the seat is awarded for each declaration, the opponents declaring by
+    :func:`strength_declaration`: the view's real pots (``pots``: amounts and eligible
+    seats, side pots included; one pot of ``pot_total`` contested by every hand still in
+    when the view lists none), awarded by the real rules (RULES.md §6 "Declare", §5; odd
+    chips from the dealer's left).
+
+    Args:
+        view: the seat's view at its declaration (every hand still in face up).
+        config: the table's rules (split game and ``swing``).
+
+    Returns:
+        ``{declaration: chips}``; all 0 when the seat's five are not known.
+    """
+    me, seats, high, low = _showdown(view, config)
+    if me not in high:
+        return dict.fromkeys(Declaration, 0)
+    theirs = {s: _by_strength(s, seats, high, low, config.swing) for s in seats if s != me}
+    listed = [
+        (int(p["amount"]), [int(s) for s in p["eligible"] if int(s) in high])
+        for p in view.get("pots") or ()
+    ]
+    pots = [(amount, eligible) for amount, eligible in listed if eligible] or [
+        (int(view.get("pot_total") or 0), seats)
+    ]
+    button = int(view.get("button", -1))
+    order = sorted(seats, key=lambda s: (s <= button, s))  # from the dealer's left
+    chips: dict[Declaration, int] = {}
+    for mine in Declaration:
+        awarded = award_declared_pots(
+            config.swing, pots, high, low, {**theirs, me: mine}, order=order
+        )
+        chips[mine] = sum(p.awards.get(me, 0) for p in awarded.pots)
+    return chips
 
 
 def best_declaration(view: Mapping[str, Any], config: TableConfig) -> Declaration:

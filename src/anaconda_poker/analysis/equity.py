@@ -45,20 +45,15 @@ the batch evaluator (:func:`anaconda_poker.core.evaluation.high_low_values`).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from itertools import combinations
 
 import numpy as np
 
 from anaconda_poker.analysis.dealing import (
-    FIVE,
-    PLAYABLE_CARDS,
     CardArray,
     DealSource,
     IntArray,
-    InvalidSituationError,
     as_generator,
     deal_batches,
     enumerate_deals,
@@ -69,20 +64,25 @@ from anaconda_poker.analysis.opponents import (
     consistency_weights,
     constrained_values,
     constrained_values_many,
-    field_values,
     opponent_values,
 )
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel
+from anaconda_poker.analysis.sampling import FieldSample, sample_field
 from anaconda_poker.analysis.shares import Accumulator, EquityResult, FieldBest, Outcome, outcome
+from anaconda_poker.analysis.situation import (
+    FIVE,
+    PLAYABLE_CARDS,
+    InvalidSituationError,
+    OpponentInfo,
+    SeatKnowledge,
+)
 from anaconda_poker.analysis.strength import (
     action_weights,
     strength_percentiles,
     strength_percentiles_reference,
 )
 from anaconda_poker.analysis.values import hand_values, one_hand_values
-from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.config import Split
-from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
@@ -120,153 +120,6 @@ DEFAULT_EXACT_LIMIT = 60_000
 """Largest number of card assignments enumerated exactly by default."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class OpponentInfo:
-    """What the asking seat knows about one opponent.
-
-    Attributes:
-        seat: the opponent's seat number (any int except the asking seat's; used in messages
-            and to attach passed cards).
-        known: card codes ``0..51`` known to be among the opponent's seven playable cards but
-            not revealed (the cards the asking seat passed to it).
-        revealed: card codes turned face up by the opponent, in reveal order (at most 5).
-        folded: True when the opponent is out of the hand: its known and revealed cards are
-            out of play, it takes no share.
-    """
-
-    seat: int
-    known: tuple[int, ...] = ()
-    revealed: tuple[int, ...] = ()
-    folded: bool = False
-
-    @property
-    def unknown(self) -> int:
-        """Random cards to deal this opponent in one trial (0 if folded or fully shown)."""
-        if self.folded or len(self.revealed) >= FIVE:
-            return 0
-        return PLAYABLE_CARDS - len(self.known) - len(self.revealed)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SeatKnowledge:
-    """Everything one seat knows that matters for showdown equity (RULES.md §7).
-
-    Attributes:
-        hand: the seat's playable cards: seven codes before arranging, or the five arranged
-            codes afterwards.
-        out_of_play: codes the seat knows are out of play and belong to nobody's hand: its own
-            hidden cards (9-card deal) and its two dead cards after arranging.
-        elsewhere: codes the seat knows are in some opponent's hand without knowing whose
-            (cards it passed that the receiver may have passed on). Each sampled deal puts
-            them among the opponents' unknown cards (folded and fully shown hands included),
-            uniformly, and deals the pool into the other places.
-        opponents: one entry per other seat dealt into the hand (folded ones included, so
-            their known cards leave the pool).
-
-    Raises:
-        InvalidSituationError: wrong hand size, an opponent with too many cards.
-        InvalidCardError: a code outside ``0..51``.
-        DuplicateCardError: the same card in two places (message names the card).
-    """
-
-    hand: tuple[int, ...]
-    out_of_play: tuple[int, ...] = ()
-    elsewhere: tuple[int, ...] = ()
-    opponents: tuple[OpponentInfo, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hand", tuple(int(c) for c in self.hand))
-        object.__setattr__(self, "out_of_play", tuple(int(c) for c in self.out_of_play))
-        object.__setattr__(self, "elsewhere", tuple(int(c) for c in self.elsewhere))
-        object.__setattr__(self, "opponents", tuple(self.opponents))
-        if len(self.hand) not in (FIVE, PLAYABLE_CARDS):
-            raise InvalidSituationError(
-                f"a hand has 7 cards (before arranging) or 5 (arranged), got {len(self.hand)}"
-            )
-        owner: dict[int, str] = {}
-
-        def claim(cards: Iterable[int], where: str) -> None:
-            for c in cards:
-                if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
-                    raise InvalidCardError(f"card code {c!r} ({where}) is out of range 0..51")
-                if c in owner:
-                    raise DuplicateCardError(f"{card_str(c)} cannot be both {owner[c]} and {where}")
-                owner[c] = where
-
-        claim(self.hand, "in your hand")
-        claim(self.out_of_play, "out of play")
-        claim(self.elsewhere, "with an unknown opponent")
-        seats: set[int] = set()
-        for opp in self.opponents:
-            if opp.seat in seats:
-                raise InvalidSituationError(f"seat {opp.seat} is listed twice")
-            seats.add(opp.seat)
-            if len(opp.revealed) > FIVE:
-                raise InvalidSituationError(
-                    f"seat {opp.seat} shows {len(opp.revealed)} cards; at most 5 are revealed"
-                )
-            if len(opp.known) + len(opp.revealed) > PLAYABLE_CARDS:
-                raise InvalidSituationError(
-                    f"seat {opp.seat} would hold {len(opp.known) + len(opp.revealed)} known "
-                    f"cards; a player holds {PLAYABLE_CARDS}"
-                )
-            claim(opp.known, f"passed to seat {opp.seat}")
-            claim(opp.revealed, f"revealed by seat {opp.seat}")
-        if self.holes() > len(self.pool()) + len(self.elsewhere):
-            raise InvalidSituationError(
-                f"the opponents hold {self.holes()} unknown cards but only "
-                f"{len(self.pool()) + len(self.elsewhere)} are unseen"
-            )
-        if len(self.elsewhere) > self.holes():
-            raise InvalidSituationError(
-                f"{len(self.elsewhere)} passed cards are with the opponents, but they hold "
-                f"only {self.holes()} unknown cards"
-            )
-
-    @property
-    def active(self) -> tuple[OpponentInfo, ...]:
-        """Opponents still in the hand."""
-        return tuple(o for o in self.opponents if not o.folded)
-
-    def seen(self) -> frozenset[int]:
-        """Every card code whose location this seat knows."""
-        out = set(self.hand) | set(self.out_of_play) | set(self.elsewhere)
-        for o in self.opponents:
-            out.update(o.known)
-            out.update(o.revealed)
-        return frozenset(out)
-
-    def pool(self) -> tuple[int, ...]:
-        """Unseen card codes, ascending: the cards random opponents are dealt from."""
-        seen = self.seen()
-        return tuple(c for c in range(52) if c not in seen)
-
-    def needed(self) -> int:
-        """Unknown cards dealt to the active opponents in one trial."""
-        return sum(o.unknown for o in self.active)
-
-    def holes(self) -> int:
-        """Unknown cards in all opponents' hands, folded and fully shown ones included:
-        each holds seven playable cards minus its known and revealed ones (RULES.md §2, §6;
-        its dead cards are among them, hidden cards are not)."""
-        return sum(max(0, PLAYABLE_CARDS - len(o.known) - len(o.revealed)) for o in self.opponents)
-
-    def spare(self) -> int:
-        """Unseen cards in nobody's playable hand (the undealt stub and others' hidden
-        cards): room for extra cards dealt in a look-ahead."""
-        return len(self.pool()) + len(self.elsewhere) - self.holes()
-
-    def assignments(self) -> int:
-        """Number of distinct assignments of unseen cards to the opponents (the exact
-        enumeration size): the product of binomials over active opponents."""
-        remaining = len(self.pool())
-        total = 1
-        for o in self.active:
-            total *= math.comb(remaining, o.unknown)
-            remaining -= o.unknown
-        return total
-
-
 def equity(
     knowledge: SeatKnowledge,
     *,
@@ -285,6 +138,7 @@ def equity(
     range_model: RangeModel | None = None,
     opponents: DealSource | None = None,
     best_five: bool = False,
+    sample: FieldSample | None = None,
 ) -> EquityResult:
     """Showdown equity of the asking seat (model: module docstring).
 
@@ -343,7 +197,6 @@ def equity(
         raise ValueError(f"consistency must be in (0, 1], got {consistency}")
     if not 0.0 <= rational <= 1.0:
         raise ValueError(f"rational must be in [0, 1], got {rational}")
-    gen = as_generator(rng)
     active = knowledge.active
     exps = [float((aggression or {}).get(o.seat, 0.0)) for o in active]
     model = range_model or RangeModel()
@@ -359,37 +212,48 @@ def equity(
         one = one_hand_values(knowledge.hand, split)  # the scalar evaluator: one hand
         mine_h, mine_l = np.array([one[0]], dtype=np.int64), np.array([one[1]], dtype=np.int64)
     accs = [Accumulator() for _ in range(len(mine_h))]
-    deal = deal_batches if opponents is None else opponents.deal_batches
-    exact, batches = deal(knowledge, extra=0, trials=trials, exact_limit=exact_limit, rng=gen)
-    for deals in batches:
-        field = field_values(
-            active, deals, split, slack=consistency, rng=gen if rational < 1.0 else None
+    if sample is None:
+        sample = sample_field(
+            knowledge,
+            split=split,
+            trials=trials,
+            rng=as_generator(rng),
+            exact_limit=exact_limit,
+            consistency=consistency,
+            rational=rational,
+            opponents=opponents,
         )
-        highs, lows = field.highs, field.lows
-        if opponents is not None:
-            highs, lows = opponents.arranged_values(active, deals, split, highs, lows)
+    exact = sample.exact
+    consistent = [i for i, read in read_cols if read.consistent]
+    for batch in sample.batches:
+        highs, lows = batch.highs, batch.lows
         weights = action_weights(highs, lows, split, exps, trust)
         if read_cols:
-            pct = strength_percentiles(highs, lows, split)
+            pct = batch.percentiles()
             for i, read in read_cols:
                 column = read.likelihood(pct[:, i], model)
                 weights = column if weights is None else weights * column
-        fits = field.fits
+        fits = batch.fits
         if fits is not None:
             weights = fits if weights is None else weights * fits
-        if field.careless_highs is not None and field.careless_lows is not None:
+        careful = batch.careful
+        ch, cl = batch.careless_highs, batch.careless_lows
+        if careful is not None and ch is not None and cl is not None:
             exact = False
-            ch, cl = field.careless_highs, field.careless_lows
-            careful = gen.random(highs.shape) < rational
-            for i, read in read_cols:
-                if read.consistent:
-                    careful[:, i] = True  # it bets by the strength of the five it plays
+            if consistent:
+                careful = careful.copy()
+                careful[:, consistent] = True  # it bets by the strength of the five it plays
             highs = np.where(careful, highs, ch)
             lows = np.where(careful, lows, cl)
         best = FieldBest.of(highs, lows)
         weak = None
         if pot is not None:
-            weak = strength_percentiles(highs, lows, split) < fold_below
+            # the percentile of each value played (elementwise, as of the values themselves)
+            if careful is None:
+                played = batch.percentiles()
+            else:
+                played = np.where(careful, batch.percentiles(), batch.careless_percentiles())
+            weak = played < fold_below
             for i, read in read_cols:
                 if read.roll_bets:
                     weak[:, i] = False  # it bet or raised its fixed five: it calls

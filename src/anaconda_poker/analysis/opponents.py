@@ -8,17 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import FIVE, PLAYABLE_CARDS, CardArray, IntArray, _combos
+from anaconda_poker.analysis.dealing import CardArray, IntArray, _combos
+from anaconda_poker.analysis.situation import FIVE, PLAYABLE_CARDS, OpponentInfo
 from anaconda_poker.analysis.values import hand_values, hand_values_many
 from anaconda_poker.core.config import Split
-
-if TYPE_CHECKING:
-    from anaconda_poker.analysis.equity import OpponentInfo
 
 
 def constrained_values(

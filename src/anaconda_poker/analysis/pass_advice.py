@@ -19,11 +19,12 @@ from itertools import combinations
 import numpy as np
 
 from anaconda_poker.analysis.advice import Choice
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, SeatKnowledge
 from anaconda_poker.analysis.pass_model import PassingOpponents
 from anaconda_poker.analysis.potential import best_fives, best_passes
 from anaconda_poker.analysis.shares import Accumulator, FieldBest, outcome
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 
 _CHUNK = 2_048

@@ -58,10 +58,11 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, CardArray, IntArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
 from anaconda_poker.analysis.potential import best_fives, best_passes
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Direction, Split, TableConfig
@@ -320,6 +321,9 @@ def passing_opponents(
     return PassingOpponents(pass_history(view, config), config.split, policy)
 
 
+_POSITIONS = np.arange(PLAYABLE_CARDS, dtype=np.int16)
+
+
 class _Replay:
     """One batch of replays (module docstring, steps 1 to 3)."""
 
@@ -355,8 +359,8 @@ class _Replay:
         received: list[CardArray] = []
         if self.history.known:
             for r in rounds:
-                passed.append(np.broadcast_to(np.asarray(r.passed, np.uint8), (n, r.count)))
-                received.append(np.broadcast_to(np.asarray(r.received, np.uint8), (n, r.count)))
+                passed.append(_rows(r.passed, n))
+                received.append(_rows(r.received, n))
         else:
             total = sum(r.count for r in rounds)
             mine = np.argsort(self.rng.random((n, PLAYABLE_CARDS)), axis=1)[:, :total]
@@ -370,11 +374,13 @@ class _Replay:
                 passed.append(gave[:, start : start + r.count])
                 received.append(got[:, start : start + r.count])
                 start += r.count
-        start_hand = np.broadcast_to(hand, (n, PLAYABLE_CARDS)).copy()
+        start_hand = _rows(hand, n)
         for gave_back, got_back in zip(reversed(passed), reversed(received), strict=True):
             where = (start_hand[:, :, None] == got_back[:, None, :]).any(axis=2)
-            order = np.argsort(~where, axis=1, kind="stable")[:, : got_back.shape[1]]
-            np.put_along_axis(start_hand, order, gave_back, axis=1)
+            # a stable argsort of ~where (its cards first, in hand order) from one sort
+            packed = np.sort((~where).astype(np.int16) << 4 | _POSITIONS, axis=1)
+            order = (packed & 15)[:, : got_back.shape[1]]
+            start_hand[self.rows, order] = gave_back  # put_along_axis, as one assignment
         return passed, received, start_hand
 
     # -- the deal --------------------------------------------------------------------------
@@ -428,17 +434,21 @@ class _Replay:
         missing one with a card of its hand that is not in ``keep``: one marked in
         ``prefer`` (bool[n, 7]) if any, else a random one."""
         hand = self.hand(deck, j)
+        kept: BoolArray | None = None  # bool[n, 52]: the cards of each row of ``keep``
         for col in range(cards.shape[1]):
             card = cards[:, col]
             rows = np.flatnonzero(~(hand == card[:, None]).any(axis=1))
             if rows.size == 0:
                 continue
+            if kept is None:
+                kept = np.zeros((self.n, 52), dtype=bool)
+                kept[self.rows, keep] = True
             where = np.argmax(deck[rows] == card[rows, None], axis=1)
             sub = hand[rows]
-            fixed = (sub[:, :, None] == keep[rows, None, :]).any(axis=2)
+            fixed = kept[rows[:, None], sub]  # which of its cards are in ``keep``
             keys = self.rng.random(sub.shape)
             if prefer is not None:
-                keys = keys + (prefer[rows] & (sub[:, :, None] != card[rows, None, None]).all(2))
+                keys = keys + (prefer[rows] & (sub != card[rows, None]))
             pick = np.argmax(np.where(fixed, -1.0, keys), axis=1)
             victim = PLAYABLE_CARDS * j + pick
             held = deck[rows, victim].copy()
@@ -508,7 +518,7 @@ class _Replay:
                 places[j] = np.argmax(hand[:, :, None] == outgoing[j][:, None, :], axis=1)
             for j in live:
                 to = seats.index(r.neighbour(seats[j], r.step))
-                np.put_along_axis(self.hand(deck, to), places[to], outgoing[j], axis=1)
+                deck[self.rows, PLAYABLE_CARDS * to + places[to]] = outgoing[j]
         for j, cards in self.holds.items():
             need = _rows(cards, self.n)
             self.ensure(deck, j, need, np.concatenate([need, gone], axis=1))
@@ -530,6 +540,9 @@ class _Replay:
         return picked
 
 
-def _rows(cards: Sequence[int], n: int) -> CardArray:
-    """The same cards in each of ``n`` rows: uint8[n, len(cards)] (read-only)."""
-    return np.broadcast_to(np.asarray(cards, dtype=np.uint8), (n, len(cards)))
+def _rows(cards: Sequence[int] | CardArray, n: int) -> CardArray:
+    """The same cards in each of ``n`` rows: uint8[n, len(cards)], a new array (filled
+    by one assignment: ``np.broadcast_to`` costs more in its Python checks)."""
+    out = np.empty((n, len(cards)), dtype=np.uint8)
+    out[:] = cards
+    return out

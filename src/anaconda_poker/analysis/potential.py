@@ -23,9 +23,11 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import FIVE, CardArray
+from anaconda_poker.analysis.dealing import CardArray
+from anaconda_poker.analysis.situation import FIVE
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
+from anaconda_poker.core.evaluation.tables import ROW_MASK, ROW_SHIFT, row_displacement
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
@@ -166,19 +168,31 @@ _CARD_CODES = (_RANK_KEYS[np.arange(52) >> 2] << 16) | (1 << (4 * (np.arange(52)
 low 16 bits, so that one sum over a card set gives its multiset key and its suit counts."""
 _FLUSH_CLASS = np.array([0, 0, 0, 1, 2, 3, 3, 3], dtype=np.intp)
 """Largest suit count 0..7 -> flush feature class (none, three, four, five or more)."""
-
-
-_HASH_BITS = 18
-_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Knuth's multiplicative hashing constant
+_SUITS = np.arange(1 << 16)
+_SUITS_FLUSH_CLASS = _FLUSH_CLASS.take(
+    np.minimum(
+        np.maximum(
+            np.maximum(_SUITS & 15, (_SUITS >> 4) & 15),
+            np.maximum((_SUITS >> 8) & 15, (_SUITS >> 12) & 15),
+        ),
+        7,
+    )
+)
+"""The four 4-bit suit counts of a card set (the low 16 bits of its summed card codes) ->
+the flush class of its largest suit: one lookup instead of four shifts and maxima."""
 
 
 @cache
-def _potential_table() -> tuple[NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]]:
+def potential_table() -> tuple[
+    NDArray[np.int32], NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]
+]:
     """Every rank multiset of 1..7 cards (about 76,000, built once per process in a
-    fraction of a second) in an open-addressing hash table of 2**18 slots (multiplicative
-    hashing, linear probing; Knuth, TAOCP vol. 3, §6.4): the multiset key in each slot
-    (-1 empty), the row of that multiset, and per split the potential of each multiset
-    with each flush class, float64[multisets, 4]."""
+    fraction of a second), placed by the evaluator's row-displacement hashing
+    (:func:`~anaconda_poker.core.evaluation.tables.row_displacement`: the multiset key
+    ``k`` sits in slot ``displacement[k >> ROW_SHIFT] + (k & ROW_MASK)``, no collisions,
+    so a lookup is two gathers and no probing): the displacement per key row, the
+    multiset key in each slot (-1 empty), the row of that multiset, and per split the
+    potential of each multiset with each flush class, float64[multisets, 4]."""
     blocks = []
     for k in range(1, 8):
         rows = [r for r in combinations_with_replacement(range(13), k) if _fits(r)]
@@ -205,35 +219,27 @@ def _potential_table() -> tuple[NDArray[np.int64], NDArray[np.intp], dict[Split,
         low = np.concatenate([low_potentials(b, split) for b in blocks])[order][:, None]
         tables[split] = np.maximum(high, low) + 0.35 * np.minimum(high, low)
     keys = keys[order]
-    size = 1 << _HASH_BITS
+    displacement, size = row_displacement(keys)
+    slots = displacement[keys >> ROW_SHIFT] + (keys & ROW_MASK)
     slot_key = np.full(size, -1, dtype=np.int64)
     slot_row = np.zeros(size, dtype=np.intp)
-    for row, (key, home) in enumerate(zip(keys.tolist(), _home(keys).tolist(), strict=True)):
-        while slot_key[home] >= 0:
-            home = (home + 1) & (size - 1)
-        slot_key[home] = key
-        slot_row[home] = row
-    return slot_key, slot_row, tables
-
-
-def _home(keys: NDArray[np.int64]) -> NDArray[np.intp]:
-    """The first slot tried for each key."""
-    mixed = keys.astype(np.uint64) * _HASH_MULTIPLIER
-    return (mixed >> np.uint64(64 - _HASH_BITS)).astype(np.intp)
+    slot_key[slots] = keys
+    slot_row[slots] = np.arange(len(keys))
+    return displacement, slot_key, slot_row, tables
 
 
 def _lookup(wanted: NDArray[np.int64]) -> NDArray[np.intp]:
-    """Rows of the ``wanted`` multiset keys (all present) in the potential tables."""
-    slot_key, slot_row, _ = _potential_table()
-    at = _home(wanted)
-    miss = np.flatnonzero(slot_key[at] != wanted)
-    while miss.size:
-        at[miss] = (at[miss] + 1) & (len(slot_key) - 1)
-        empty = slot_key[at[miss]] < 0
-        if empty.any():  # an empty slot ends the probe: the key is not in the table
-            raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
-        miss = miss[slot_key[at[miss]] != wanted[miss]]
-    return slot_row[at]
+    """Rows of the ``wanted`` multiset keys in the potential tables.
+
+    Raises:
+        ValueError: a key is no multiset's (not the ranks of 1 to 7 distinct cards).
+    """
+    displacement, slot_key, slot_row, _ = potential_table()
+    slots = displacement.take(wanted >> ROW_SHIFT, mode="clip") + (wanted & ROW_MASK)
+    if not np.array_equal(slot_key.take(slots, mode="clip"), wanted):
+        raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
+    rows: NDArray[np.intp] = slot_row.take(slots)
+    return rows
 
 
 def _fits(ranks: tuple[int, ...]) -> bool:
@@ -253,12 +259,14 @@ def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) ->
         float64[n, C].
     """
     codes = _CARD_CODES[hands]  # [n, k]
-    kept = codes.sum(axis=1)[:, None] - codes[:, drop].sum(axis=2)  # [n, C]
-    suit_max = np.maximum(
-        np.maximum(kept & 15, (kept >> 4) & 15), np.maximum((kept >> 8) & 15, (kept >> 12) & 15)
-    )
+    kept = np.repeat(codes.sum(axis=1)[:, None], len(drop), axis=1)  # [n, C]
+    for j in range(drop.shape[1]):  # column by column: no [n, C, d] temporary
+        kept -= codes[:, drop[:, j]]
+    flush = _SUITS_FLUSH_CLASS.take(kept & 0xFFFF)
     rows = _lookup((kept >> 16).ravel()).reshape(kept.shape)
-    score: FloatArray = _potential_table()[2][split][rows, _FLUSH_CLASS[suit_max]]
+    rows *= 4  # the row of a flat [multisets * 4] table
+    rows += flush
+    score: FloatArray = potential_table()[3][split].take(rows)
     return score
 
 
@@ -280,13 +288,18 @@ def best_passes(
         :func:`~anaconda_poker.bots.heuristic.best_pass` row by row.
     """
     n, width = hands.shape
-    order = np.argsort(hands, axis=1, kind="stable")
-    ranked = np.take_along_axis(hands, order, axis=1)
+    # a stable argsort of each row, from one sort of (card, position) packed in an int16
+    # (sorting small rows is several times faster than arg-sorting them)
+    packed = np.sort((hands.astype(np.int16) << 4) | np.arange(width, dtype=np.int16), axis=1)
+    order = packed & 15
+    ranked: CardArray = (packed >> 4).astype(np.uint8)
     chosen, _ = _subsets(width, count)
     score = subset_potentials(ranked, chosen, split)  # [n, C]: without each choice
     if protected is not None:
-        held: BoolArray = np.take_along_axis(protected, order, axis=1)
-        blocked = np.any(held[:, chosen], axis=2)
+        held: BoolArray = protected.ravel().take(order + np.arange(0, n * width, width)[:, None])
+        blocked = held[:, chosen[:, 0]]  # any of each choice's cards, column by column
+        for j in range(1, count):
+            blocked = blocked | held[:, chosen[:, j]]
         score = np.where(blocked & ~blocked.all(axis=1, keepdims=True), -np.inf, score)
     pick = score.argmax(axis=1)  # the first maximum: the lowest cards among equal scores
     passed: CardArray = ranked[np.arange(n)[:, None], chosen[pick]]

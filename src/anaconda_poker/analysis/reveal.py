@@ -22,8 +22,9 @@ comes into view last (RULES.md §5). Ties go to the lower card code; determinist
 Each step carries its **reasons** (:data:`REASONS`): what showing any card held back
 instead would have revealed more of, compared card by card at the first rule where they
 differ: ``"pair"``, ``"suit"``, ``"connector"``; when only the high-card rule decided,
-``"high"`` (in a split game, for a low card of a hand that plays high: ``"looks_low"``, it
-represents a low); ``"low"`` for the low-only order, ``"last"`` for the fifth card, and
+``"high"`` (in a split game, for a low card of a hand that plays high that leaves a board
+of different low ranks: ``"looks_low"``, it represents a low; :func:`looks_like_a_low`);
+``"low"`` for the low-only order, ``"last"`` for the fifth card, and
 ``"equal"`` when every card held back would have shown exactly as much. Callers word the
 reasons (:mod:`anaconda_poker.i18n.reveal_text`).
 
@@ -99,7 +100,7 @@ def reveal_plan(five: Sequence[int], split: Split) -> tuple[RevealStep, ...]:
         costs = {c: board_cost([*shown, c]) for c in left}
         pick = min(left, key=lambda c: (costs[c], c))
         reasons = ("last",) if len(left) == 1 else _reasons(costs, pick)
-        if reasons == ("high",) and split.has_low and low_rank(pick) <= _LOW_LIMIT:
+        if reasons == ("high",) and split.has_low and looks_like_a_low([*shown, pick]):
             reasons = ("looks_low",)
         steps.append(RevealStep(pick, reasons))
         shown.append(pick)
@@ -152,6 +153,14 @@ def _reasons(costs: dict[int, Cost], pick: int) -> tuple[str, ...]:
     if not found:
         return ("equal",)
     return tuple(r for r in REASONS if r in found)
+
+
+def looks_like_a_low(board: Sequence[int]) -> bool:
+    """Whether face-up cards may still be a low: different ranks, all eight or lower
+    (RULES.md §5). A pair or a high card showing rules the low out, so a card that leaves
+    such a board is not said to represent a low."""
+    ranks = [low_rank(c) for c in board]
+    return len(set(ranks)) == len(ranks) and max(ranks) <= _LOW_LIMIT
 
 
 def low_rank(code: int) -> int:

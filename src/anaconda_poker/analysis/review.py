@@ -34,13 +34,17 @@ decision on** (chips already in the pot are sunk):
   the others call); before it, as if every opponent calls, ``e·(P + C + (n + 1)·X) − C − X``
   with ``n`` opponents in the hand. Sizes compared: the legal minimum, the size chosen, and
   in pot and no limit about three quarters of the pot.
+* **Declaring** (the declare house rule, RULES.md §6): every hand is face up, so each of
+  high, low and both is valued exactly on the real pots, the opponents declaring the way
+  their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
+  three.
 
 Betting values are a showdown with no more betting: later bets are not counted, so the
 chips a strong hand would still win (and a weak one lose) make real differences larger.
 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
-bet) are marked as mistakes. Declarations (the declare house rule) are not reviewed.
+bet) are marked as mistakes.
 
 Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
 ``numpy.random.default_rng([seed, k])``.
@@ -64,6 +68,7 @@ from anaconda_poker.analysis.equity import (
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.own_download import StandInError, stand_in_history
 from anaconda_poker.analysis.ranges import read_log
+from anaconda_poker.analysis.review_declare import review_declaration
 from anaconda_poker.analysis.review_model import (
     DEFAULT_MODEL,
     OpponentModel,
@@ -152,6 +157,11 @@ def _check_shows_seat(history: Mapping[str, Any], seat: int) -> None:
     if not isinstance(history, Mapping):
         raise ReviewError("a hand history is a JSON object (HAND_HISTORY.md)")
     seats = history.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise ReviewError(
+            "this is not a hand history: it has no list of seats (HAND_HISTORY.md: seats, "
+            "dealt, actions)"
+        )
     numbers = (
         {e.get("seat") for e in seats if isinstance(e, Mapping)}
         if isinstance(seats, list)
@@ -190,7 +200,7 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
 
     The hand is replayed through the engine; for each of the seat's actions the point holds
     ``state.view(seat)`` and ``state.legal_actions(seat)`` taken just before it, and the
-    equity question built from that view alone. Declarations are skipped.
+    equity question built from that view alone (declarations included).
 
     Args:
         history: a HAND_HISTORY.md document holding ``seat``'s cards: every seat's (a
@@ -203,8 +213,8 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
 
     Raises:
         ReviewError: the seat is not in the hand, the history does not hold its cards (a
-            public history, another seat's download), or it does not replay (the message
-            names the action).
+            public history, another seat's download), it does not replay (the message
+            names the action), or it holds a result its actions stop short of.
     """
     _check_shows_seat(history, seat)
     history = _playable(history, seat)
@@ -223,11 +233,19 @@ def decision_points(history: Mapping[str, Any], seat: int) -> list[DecisionPoint
         try:
             actor = record["seat"]
             action = Action.from_dict(record)
-            if actor == seat and action.kind is not ActionKind.DECLARE:
+            if actor == seat:
                 points.append(_point(state, config, seat, index, action))
             state.apply(actor, action)
         except (AnacondaError, KeyError, TypeError, ValueError) as exc:
             raise ReviewError(f"action {index} of the history does not replay: {exc}") from exc
+    if history.get("result") is not None and not state.is_complete:
+        # a damaged file (actions cut short) would be reviewed in part, priced on the pot
+        # and the chips of a result its actions never reach
+        raise ReviewError(
+            f"the hand history holds a result, but its {len(actions)} actions stop before "
+            f"the hand ends (seats to act: {', '.join(map(str, state.to_act))}): the file "
+            "is damaged or cut short"
+        )
     return points
 
 
@@ -340,7 +358,9 @@ def _review_arrange(
         if top is mine
         else Option("arrange", top.result.share * stake, top.result.share, top.cards)
     )
-    order = mine.cards if mine.cards != kept else None
+    # the hint is about the seat's own five: under another five, the best, it read as that
+    # five's order (its cards are already listed in the model's order)
+    order = mine.cards if top is mine and mine.cards != kept else None
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.ARRANGING,
@@ -494,6 +514,8 @@ def review_hand(
                 review = _review_pass(point, model, config, trials, rng, final)
             elif kind is ActionKind.ARRANGE:
                 review = _review_arrange(point, model, config, trials, rng, final)
+            elif kind is ActionKind.DECLARE:
+                review = review_declaration(point.index, point.view, point.action, config)
             else:
                 review = _review_bet(point, model, config, trials, (seed, k))
         except InvalidSituationError as exc:
@@ -506,10 +528,11 @@ def review_hand(
                 chosen=review.chosen,
                 best=review.best,
                 loss=review.loss,
-                mistake=review.loss > limit,
+                mistake=review.loss > limit or (review.loss > 0 and _free_fold(point)),
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
+                options=review.options,
             )
         )
         if progress is not None:
@@ -524,6 +547,14 @@ def review_hand(
         trials=trials,
         stake=final,
     )
+
+
+def _free_fold(point: DecisionPoint) -> bool:
+    """A fold when checking was allowed: it can never gain, so it is a mistake whatever
+    the chips the model gives it (priced on the pot of the moment, a fold in an early
+    round with a good hand costs less than the threshold; the terminal and the web ask
+    twice before such a fold)."""
+    return point.action.kind is ActionKind.FOLD and ActionKind.CHECK in point.legal.kinds
 
 
 def review_session(reviews: Iterable[HandReview]) -> SessionReview:

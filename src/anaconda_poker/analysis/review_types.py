@@ -14,11 +14,13 @@ __all__ = ["DecisionReview", "HandReview", "Option", "ReviewPhase", "SessionRevi
 
 
 class ReviewPhase(StrEnum):
-    """The phases a review adds up: passing, arranging (the five and its order), betting."""
+    """The phases a review adds up: passing, arranging (the five and its order), betting,
+    declaring (the declare house rule, RULES.md §6)."""
 
     PASSING = "passing"
     ARRANGING = "arranging"
     BETTING = "betting"
+    DECLARING = "declaring"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +28,13 @@ class Option:
     """One option of a decision with its value.
 
     Attributes:
-        kind: ``pass``, ``arrange``, ``fold``, ``check``, ``call``, ``bet`` or ``raise``.
+        kind: ``pass``, ``arrange``, ``fold``, ``check``, ``call``, ``bet``, ``raise`` or
+            ``declare``.
         value: expected chips from this decision on (module docstring).
         share: expected share of the pot, 0..1.
         cards: the cards passed, or the five kept in reveal order (codes ``0..51``).
         to: for a bet or raise, the seat's total for the round after it (chips).
+        declaration: for a declaration, ``high``, ``low`` or ``both``.
     """
 
     kind: str
@@ -38,6 +42,7 @@ class Option:
     share: float
     cards: tuple[int, ...] = ()
     to: int | None = None
+    declaration: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: cards as text."""
@@ -47,6 +52,7 @@ class Option:
             "share": round(self.share, 4),
             "cards": [card_str(c) for c in self.cards],
             "to": self.to,
+            "declaration": self.declaration,
         }
 
 
@@ -56,9 +62,9 @@ class DecisionReview:
 
     Attributes:
         index: the action's index in the history.
-        phase: passing, arranging or betting.
+        phase: passing, arranging, betting or declaring.
         stage: the pass number (1..3) or betting round (1..) of the decision; 0 when
-            arranging.
+            arranging or declaring.
         chosen: what the seat did, valued.
         best: the best option by the model (may be ``chosen``).
         loss: ``best.value − chosen.value``, chips, ``>= 0``.
@@ -66,6 +72,8 @@ class DecisionReview:
         order: when arranging, the model's disguising reveal order of the five the seat
             kept if the seat's order differs (priced at zero), else ``None``.
         trials: deals behind the values; exact: every deal enumerated.
+        options: every option with its value, when the review compares them all (a
+            declaration: high, low and both); else empty.
     """
 
     index: int
@@ -78,6 +86,7 @@ class DecisionReview:
     order: tuple[int, ...] | None = None
     trials: int = 0
     exact: bool = False
+    options: tuple[Option, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -92,6 +101,7 @@ class DecisionReview:
             "order": None if self.order is None else [card_str(c) for c in self.order],
             "trials": self.trials,
             "exact": self.exact,
+            "options": [o.to_dict() for o in self.options],
         }
 
 

@@ -10,7 +10,8 @@ from functools import cache
 import numpy as np
 from numpy.typing import NDArray
 
-from anaconda_poker.analysis.dealing import PLAYABLE_CARDS, IntArray, sample_deals
+from anaconda_poker.analysis.dealing import IntArray, sample_deals
+from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation.tables import HIGH_COUNT

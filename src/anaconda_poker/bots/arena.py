@@ -19,9 +19,25 @@ Design:
   (opponent modelling) can learn and be measured. A session is the unit of work.
 * **Determinism.** The deck of block ``b`` is seeded from ``(seed, b)`` and each player's
   ``random.Random`` from ``(seed, session, player)``; results do not depend on the number
-  of workers.
+  of workers. In a duplicate run every bot's ``rng`` is reseeded at the start of each
+  hand from ``(seed, deal, rotation, seat)``: the seat's random numbers, not the player's,
+  so the two hands of a deal use the same seeds seat by seat (common random numbers).
 * **Confidence intervals** come from the variation between blocks
   (:func:`~anaconda_poker.analysis.statistics.ratio_estimate`).
+* **Duplicate (paired) comparison.** With ``duplicate``, blocks come in pairs on the same
+  deck: the odd block of a pair replays the even block's deal with the first two players
+  of ``seats`` exchanged (duplicate poker: each of the two holds, in the same seat and
+  against the same other players, the cards the other held). The difference of the two
+  players' chips is estimated per pair of blocks, ``d_u = net_0 − net_1`` over the pair's
+  ``h_u`` hands, as ``Σ d_u / Σ h_u`` with the same between-unit standard error
+  (:func:`paired_estimate`). The luck of the cards, shared by both, cancels in ``d_u``;
+  what is left is the difference of their play (and the randomness of the bots and of the
+  players' interaction). Because the bots' random numbers follow the seat (above), two
+  copies of one bot exchanged play each deal identically and differ by exactly 0. This
+  is the standard variance reduction of duplicate poker
+  (Billings et al., "The challenge of poker", *Artificial Intelligence* 134, 2002, §6;
+  "duplicate" matches of the Annual Computer Poker Competition; AIVAT, Burch et al.,
+  AAAI 2018, reduces what is left further with a value function, not done here).
 * **Workers.** Blocks are spread over ``workers`` processes (``multiprocessing``), or over
   a Ray cluster (:mod:`anaconda_poker.bots.arena_ray`).
 
@@ -47,6 +63,7 @@ from anaconda_poker.bots.registry import ARENA_BOTS, UnknownBotError, create_bot
 from anaconda_poker.core.cards import Deck
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.views import VIEW_KEYS, view_part
 
 DEFAULT_SESSION_BLOCKS = 25
 """Blocks per session by default (100 hands at a four-seat table)."""
@@ -55,30 +72,31 @@ _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", 
 
 
 class _LazyView(Mapping[str, Any]):
-    """``state.view(seat)``, built on the bot's first read: a bot that decides from its
-    legal actions alone (the random bot in fixed limit) costs no view. Read-only; valid
-    until the state changes (the arena applies the action only after ``act`` returns)."""
+    """``state.view(seat)``, each key built on the bot's first read of it
+    (:func:`~anaconda_poker.core.views.view_part`, the same values): a bot that decides
+    from its legal actions alone (the random bot in fixed limit) costs no view, and one
+    that reads its hand and the bet to call (the heuristic bot betting) builds neither the
+    seats nor the log. Read-only; valid until the state changes (the arena applies the
+    action only after ``act`` returns)."""
 
-    __slots__ = ("_seat", "_state", "_view")
+    __slots__ = ("_parts", "_seat", "_state")
 
     def __init__(self, state: HandState, seat: int) -> None:
         self._state = state
         self._seat = seat
-        self._view: dict[str, Any] | None = None
-
-    def _built(self) -> dict[str, Any]:
-        if self._view is None:
-            self._view = self._state.view(self._seat)
-        return self._view
+        self._parts: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        return self._built()[key]
+        parts = self._parts
+        if key not in parts:
+            parts[key] = view_part(self._state, self._seat, key)  # KeyError if no such key
+        return parts[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._built())
+        return iter(VIEW_KEYS)
 
     def __len__(self) -> int:
-        return len(self._built())
+        return len(VIEW_KEYS)
 
 
 class ArenaError(RuntimeError):
@@ -104,11 +122,17 @@ class ArenaSpec:
             deck, same rotation), so that at tables of more than two no bot always passes
             to the same other bot: comparing two bots at a four-seat table, the order
             around the table otherwise moves about 5 chips a hand (README).
+        duplicate: odd blocks replay the previous block's deck with players 0 and 1
+            (the first two of ``seats``) exchanged, and the run reports their paired
+            difference (module docstring); ``hands`` must then be a multiple of
+            ``2 × len(seats)`` (whole pairs of blocks). At a table of ``A, B, X, X`` the
+            exchange also seats the two in both orders around the table.
 
     Raises:
         UnknownBotError: a seat names an unknown bot.
-        ValueError: fewer than 2 seats, ``hands < 1``, ``stack < 1`` or
-            ``session_blocks < 1``.
+        ValueError: fewer than 2 seats, ``hands < 1``, ``stack < 1``,
+            ``session_blocks < 1``, or ``duplicate`` with ``both_orders`` or with
+            ``hands`` not a multiple of ``2 × len(seats)``.
         InvalidConfigError: more players than the deck can deal to.
     """
 
@@ -120,6 +144,7 @@ class ArenaSpec:
     bot_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     session_blocks: int = DEFAULT_SESSION_BLOCKS
     both_orders: bool = False
+    duplicate: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -135,6 +160,16 @@ class ArenaSpec:
             raise ValueError(f"stack must be >= 1 chip, got {self.stack}")
         if self.session_blocks < 1:
             raise ValueError(f"session_blocks must be >= 1, got {self.session_blocks}")
+        if self.duplicate and self.both_orders:
+            raise ValueError(
+                "duplicate and both_orders do not go together: duplicate already seats the "
+                "two compared players in both orders when the others are alike"
+            )
+        if self.duplicate and self.hands % (2 * len(self.seats)):
+            raise ValueError(
+                f"a duplicate run plays whole pairs of blocks: hands must be a multiple of "
+                f"{2 * len(self.seats)} at {len(self.seats)} seats, got {self.hands}"
+            )
 
     @property
     def blocks(self) -> int:
@@ -150,12 +185,20 @@ class ArenaSpec:
     def players_in_seats(self, block: int, rotation: int) -> list[int]:
         """The player (index into :attr:`seats`) in each seat for hand ``rotation`` of
         ``block``: rotated by one seat per hand; with :attr:`both_orders`, odd blocks seat
-        the players in the reverse order around the table."""
+        the players in the reverse order around the table; with :attr:`duplicate`, odd
+        blocks exchange players 0 and 1."""
         n = len(self.seats)
         order = [(s + rotation) % n for s in range(n)]
         if self.both_orders and block % 2:
             order = [n - 1 - i for i in order]
+        if self.duplicate and block % 2:
+            order = [1 - i if i < 2 else i for i in order]
         return order
+
+    def deck_block(self, block: int) -> int:
+        """The block whose deck ``block`` is dealt from: itself, or with :attr:`duplicate`
+        the even block of its pair."""
+        return block - block % 2 if self.duplicate else block
 
     def session_of(self, block: int) -> int:
         """The session ``block`` belongs to."""
@@ -163,7 +206,11 @@ class ArenaSpec:
 
 
 Tally = dict[str, list[float]]
-"""Per bot name: the values of ``_FIELDS`` summed over a block."""
+"""Per bot name: the values of ``_FIELDS`` summed over a block; and under
+``PAIR_KEY``, with :attr:`ArenaSpec.duplicate`, players 0 and 1's ``[hands, net, net]``."""
+
+PAIR_KEY = "#pair"
+"""Tally key of the duplicate pair's ``[hands, net of player 0, net of player 1]``."""
 
 
 def _seed(spec: ArenaSpec, *parts: object) -> random.Random:
@@ -211,7 +258,12 @@ def play_hand(
     order = spec.players_in_seats(block, rotation)
     names = [spec.seats[i] for i in order]
     bots = [players[i] for i in order]
-    deck = Deck(rng=_seed(spec, "deck", block)).order
+    deck = Deck(rng=_seed(spec, "deck", spec.deck_block(block))).order
+    if spec.duplicate:
+        for seat, bot in enumerate(bots):
+            rng = getattr(bot, "rng", None)  # every registered bot keeps its randomness here
+            if isinstance(rng, random.Random):
+                rng.seed(f"arena:{spec.seed}:duplicate:{spec.deck_block(block)}:{rotation}:{seat}")
     state = HandState(
         spec.config,
         seats=[Seat(name=f"{spec.seats[i]}@{i}", stack=spec.stack) for i in order],
@@ -250,6 +302,11 @@ def play_hand(
             row[4] += 1 if result.showdown and state.live[s] else 0
             row[5] += decisions[s]
             row[6] += spent[s]
+        if spec.duplicate:
+            pair = tally.setdefault(PAIR_KEY, [0.0, 0.0, 0.0])
+            pair[0] += 1
+            pair[1] += result.net.get(order.index(0), 0)
+            pair[2] += result.net.get(order.index(1), 0)
     return state
 
 
@@ -351,6 +408,9 @@ class ArenaResult:
     bots: tuple[BotStats, ...]
     seconds: float
     workers: int
+    paired: Estimate | None = None
+    """With :attr:`ArenaSpec.duplicate`: chips per hand of player 0 minus player 1
+    (:func:`paired_estimate`); else ``None``."""
 
     @property
     def hands_per_second(self) -> float:
@@ -383,6 +443,18 @@ class ArenaResult:
             "seconds": self.seconds,
             "hands_per_second": _finite(self.hands_per_second),
             "bots": [b.to_dict() for b in self.bots],
+            "duplicate": self.spec.duplicate,
+            "paired": None if self.paired is None else self.paired_dict(self.paired),
+        }
+
+    def paired_dict(self, paired: Estimate) -> dict[str, Any]:
+        """JSON-ready dict of the duplicate difference."""
+        return {
+            "players": list(self.spec.seats[:2]),
+            "difference_per_hand": _finite(paired.mean),
+            "se": _finite(paired.se),
+            "ci95": [_finite(paired.low), _finite(paired.high)],
+            "deals": paired.blocks,
         }
 
 
@@ -409,6 +481,27 @@ def summarise(spec: ArenaSpec, tallies: Iterable[tuple[int, Tally]]) -> list[Bot
         )
     out.sort(key=lambda b: -b.chips.mean)
     return out
+
+
+def paired_estimate(spec: ArenaSpec, tallies: Iterable[tuple[int, Tally]]) -> Estimate:
+    """The duplicate difference, chips per hand of player 0 minus player 1, from block
+    tallies (module docstring): one unit per pair of blocks (one deal played both ways),
+    ``Σ (net_0 − net_1) / Σ hands`` with the between-unit standard error of
+    :func:`~anaconda_poker.analysis.statistics.ratio_estimate`.
+
+    Raises:
+        ValueError: ``spec.duplicate`` is false (no pairs were played).
+    """
+    if not spec.duplicate:
+        raise ValueError("a paired estimate needs a duplicate run (ArenaSpec.duplicate)")
+    units: dict[int, list[float]] = {}
+    for block, tally in tallies:
+        hands, net0, net1 = tally.get(PAIR_KEY, [0.0, 0.0, 0.0])
+        unit = units.setdefault(block // 2, [0.0, 0.0])
+        unit[0] += net0 - net1
+        unit[1] += hands
+    ordered = [units[u] for u in sorted(units)]
+    return ratio_estimate([d for d, _ in ordered], [h for _, h in ordered])
 
 
 def chunks(spec: ArenaSpec, workers: int) -> Iterator[list[int]]:
@@ -493,5 +586,9 @@ class ChunkCollector:
         """The summary of every chunk added (wall time ``seconds``)."""
         spec = self.spec
         return ArenaResult(
-            spec=spec, bots=tuple(summarise(spec, self.tallies)), seconds=seconds, workers=workers
+            spec=spec,
+            bots=tuple(summarise(spec, self.tallies)),
+            seconds=seconds,
+            workers=workers,
+            paired=paired_estimate(spec, self.tallies) if spec.duplicate else None,
         )

@@ -36,8 +36,12 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
+import numpy as np
+
 from anaconda_poker.analysis.advice import reveal_order
+from anaconda_poker.analysis.dealing import PLAYABLE_CARDS
 from anaconda_poker.analysis.declaring import strength_declaration
+from anaconda_poker.analysis.potential import best_fives, best_passes
 from anaconda_poker.bots.choices import aggress, check_or_fold, hand_codes, passive, pot_fraction_to
 from anaconda_poker.bots.protocol import View
 from anaconda_poker.core.actions import Action, ActionKind
@@ -149,10 +153,22 @@ def best_five(hand: Sequence[int], split: Split) -> tuple[int, ...]:
 
 
 def heuristic_cards(legal: LegalActions, split: Split) -> Action:
-    """The heuristic pass or arrangement for a seat that must pass or arrange."""
+    """The heuristic pass or arrangement for a seat that must pass or arrange: the choice
+    of :func:`best_pass` or :func:`best_five`, made for a seven-card hand by their
+    vectorised forms (:func:`~anaconda_poker.analysis.potential.best_passes`,
+    :func:`~anaconda_poker.analysis.potential.best_fives`, tested equal to them): about
+    0.08 ms instead of 0.7 ms for a pass and 0.1 instead of 1.6 ms for an arrangement."""
+    cards = legal.cards
+    if len(cards) != PLAYABLE_CARDS:
+        if ActionKind.PASS in legal.kinds:
+            return Action.pass_cards(best_pass(cards, legal.pass_count, split))
+        return Action.arrange(best_five(cards, split))
+    hand = np.asarray([cards], dtype=np.uint8)
     if ActionKind.PASS in legal.kinds:
-        return Action.pass_cards(best_pass(legal.cards, legal.pass_count, split))
-    return Action.arrange(best_five(legal.cards, split))
+        passed = best_passes(hand, legal.pass_count, split)[0]
+        return Action.pass_cards(tuple(int(c) for c in passed))
+    five = tuple(int(c) for c in best_fives(hand, split)[0])
+    return Action.arrange(reveal_order(five, split))
 
 
 class HeuristicBot:

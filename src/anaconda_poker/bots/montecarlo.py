@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from typing import Any
 
 import numpy as np
 
@@ -83,6 +84,7 @@ from anaconda_poker.analysis.reference import (
     equity_reference,
     pass_choices_reference,
 )
+from anaconda_poker.analysis.sampling import FieldSample, sample_field
 from anaconda_poker.bots.choices import (
     aggress,
     aggressive_range,
@@ -101,6 +103,9 @@ OPPONENT_MODELS = ("passing", "random")
 DEFAULT_SAMPLES = 400
 """Sampled deals per decision (per candidate, on common deals, for passes)."""
 _CACHE = 16
+_SAMPLES = 4
+"""Samples kept (:meth:`MonteCarloBot.equity`): the knowledge of a betting round and a few
+before it."""
 
 
 class MonteCarloBot:
@@ -235,11 +240,18 @@ class MonteCarloBot:
             ],
             EquityResult,
         ] = OrderedDict()
+        self._samples: OrderedDict[
+            tuple[SeatKnowledge, PassingOpponents | None, int, float, float, int],
+            tuple[int, FieldSample | None],
+        ] = OrderedDict()
 
-    def _generator(self) -> np.random.Generator:
-        # the stream of ``np.random.default_rng(seed)``, without its argument checks
-        # (about 8 us of the 18 it costs, once per decision)
-        return np.random.Generator(np.random.PCG64(self.rng.getrandbits(64)))
+    def _generator(self, seed: int | None = None) -> np.random.Generator:
+        """A generator seeded from ``self.rng`` (or with ``seed``): the stream of
+        ``np.random.default_rng(seed)``, without its argument checks (about 8 us of the
+        18 it costs, once per decision)."""
+        if seed is None:
+            seed = self.rng.getrandbits(64)
+        return np.random.Generator(np.random.PCG64(seed))
 
     def aggression(self, view: View) -> dict[int, float]:
         """Per opponent seat, the exponent of the betting read (public log only).
@@ -305,7 +317,13 @@ class MonteCarloBot:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
         with no new bets reuse it). ``model``: :meth:`opponent_model` (``None``: random
-        opponents)."""
+        opponents).
+
+        Questions with the same card ``knowledge`` and ``model`` share their deals: the
+        first draws a seed from ``self.rng`` and its sample
+        (:func:`~anaconda_poker.analysis.sampling.sample_field`), later ones (new reads,
+        pot or bet while the cards seen are unchanged) score that sample again, as the
+        reference path redraws it from the same seed (the last :data:`_SAMPLES` kept)."""
         reads = reads or {}
         key = (
             knowledge,
@@ -318,11 +336,32 @@ class MonteCarloBot:
         hit = self._cache.get(key)
         if hit is not None:
             return hit
+        trials = self.roll_samples if len(knowledge.hand) == 5 else self.samples
+        # the deals depend on the card knowledge alone: a question asked again with the
+        # same knowledge (a betting round in which only the bets changed) scores the same
+        # deals under the new reads instead of drawing new ones
+        sample_key = (knowledge, model, trials, self.consistency, self.rational, self.exact_limit)
+        kept = self._samples.pop(sample_key, None)
+        seed, sample = kept if kept is not None else (self.rng.getrandbits(64), None)
+        if not self.reference and sample is None:
+            sample = sample_field(
+                knowledge,
+                split=self.config.split,
+                trials=trials,
+                rng=self._generator(seed),
+                exact_limit=self.exact_limit,
+                consistency=self.consistency,
+                rational=self.rational,
+                opponents=model,
+            ).materialised()
+        self._samples[sample_key] = (seed, sample)
+        if len(self._samples) > _SAMPLES:
+            self._samples.popitem(last=False)
         result = self._equity(
             knowledge,
             split=self.config.split,
-            trials=self.roll_samples if len(knowledge.hand) == 5 else self.samples,
-            rng=self._generator(),
+            trials=trials,
+            rng=self._generator(seed) if sample is None else None,  # a sample needs none
             exact_limit=self.exact_limit,
             aggression=aggression,
             consistency=self.consistency,
@@ -334,6 +373,7 @@ class MonteCarloBot:
             reads=reads,
             range_model=self.range_model,
             **({} if model is None else {"opponents": model}),
+            **({} if sample is None else {"sample": sample}),
         )
         self._cache[key] = result
         if len(self._cache) > _CACHE:
@@ -446,3 +486,20 @@ class MonteCarloBot:
         if e * (pot + call + 2 * future) > odds * (call + future):
             return passive(legal)
         return check_or_fold(legal)
+
+
+class RandomOpponentsMonteCarloBot(MonteCarloBot):
+    """The montecarlo bot on the random-opponent model (``opponents="random"``): the bot
+    before issue 16 §1, kept under its own name so the arena can seat it beside today's
+    bots (``simulate --seats adaptive,montecarlo-random``). Same options as
+    :class:`MonteCarloBot`; ``opponents`` defaults to ``"random"``.
+
+    Raises:
+        ValueError: as :class:`MonteCarloBot`.
+    """
+
+    name = "montecarlo-random"
+
+    def __init__(self, *, config: TableConfig, rng: random.Random, **options: Any) -> None:
+        options.setdefault("opponents", "random")
+        super().__init__(config=config, rng=rng, **options)

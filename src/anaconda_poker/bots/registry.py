@@ -16,7 +16,7 @@ from anaconda_poker.bots.adaptive import AdaptiveBot
 from anaconda_poker.bots.calling_station import CallingStationBot
 from anaconda_poker.bots.exploiters import BlufferBot, ManiacBot
 from anaconda_poker.bots.heuristic import HeuristicBot
-from anaconda_poker.bots.montecarlo import MonteCarloBot
+from anaconda_poker.bots.montecarlo import MonteCarloBot, RandomOpponentsMonteCarloBot
 from anaconda_poker.bots.protocol import Bot
 from anaconda_poker.bots.random_bot import RandomBot
 from anaconda_poker.core.actions import Action
@@ -41,10 +41,13 @@ the arena and :func:`create_bot` accept them, tables do not offer them."""
 ARENA_BOTS: dict[str, Callable[..., Bot]] = {
     **BOTS,
     AdaptiveBot.name: AdaptiveBot,
+    RandomOpponentsMonteCarloBot.name: RandomOpponentsMonteCarloBot,
     **EXPLOITERS,
 }
 """Every bot the arena (``simulate --seats``) accepts: :data:`BOTS`, the ``adaptive``
-montecarlo bot (:mod:`anaconda_poker.bots.adaptive`) and :data:`EXPLOITERS`."""
+montecarlo bot (:mod:`anaconda_poker.bots.adaptive`), ``montecarlo-random`` (the
+montecarlo bot before the pass-aware opponent model, for strength comparisons) and
+:data:`EXPLOITERS`."""
 
 
 class UnknownBotError(ValueError):

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import typer
 
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
+from anaconda_poker.cli.exit_codes import DATABASE_LOCKED_EXIT, MIGRATION_FAILED_EXIT
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
-
-MIGRATION_FAILED_EXIT = 4
-"""Exit status when the schema cannot be upgraded (``MigrationError``)."""
 
 db_app = typer.Typer(help="The database's schema: upgrade it, show its revision.")
 app.add_typer(db_app, name="db")
@@ -38,7 +36,6 @@ def upgrade(database: str = _DATABASE) -> None:
     Exit status 2 for a bad URL, 3 when a running server holds the SQLite file, 4 when the
     schema cannot be upgraded (the message says why).
     """
-    from anaconda_poker.cli.serve import DATABASE_LOCKED_EXIT
     from anaconda_poker.storage.database import DatabaseURLError, open_database
     from anaconda_poker.storage.lock import DatabaseLockedError, lock_database
     from anaconda_poker.storage.migrate import MigrationError, upgrade_database

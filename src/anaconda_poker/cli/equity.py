@@ -31,7 +31,7 @@ from anaconda_poker.analysis.equity import (
 from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
 from anaconda_poker.analysis.reveal import RevealStep, reveal_plan
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import Betting, DeclareMode, Split, Swing
 from anaconda_poker.i18n import LANGUAGES, language_from_environment, require_language, translator

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import format_cards
 from anaconda_poker.core.errors import AnacondaError
@@ -219,7 +219,7 @@ def print_hand(console: Console, history: dict[str, Any]) -> HandState:
             # replaying the prefix raises the precise error (index, seat, what was allowed)
             replay({**history, "actions": (history.get("actions") or [])[: index + 1]})
             raise ReplayError(f"action {index}: {exc}", index=index) from exc
-        console.print(describe_action(state, seat, action, all_in=state._actions[-1][2]))
+        console.print(describe_action(state, seat, action, all_in=state.action_log[-1][2]))
         _print_events(console, state, before)
     if state.result is not None:
         _print_result(console, state)

@@ -40,9 +40,8 @@ from anaconda_poker.analysis.review import (
     review_hand,
     review_session,
 )
+from anaconda_poker.cli.app import app
 from anaconda_poker.cli.equity import Opponents
-from anaconda_poker.cli.main import app
-from anaconda_poker.cli.review_render import review_renderable
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.i18n import (
     LANGUAGES,
@@ -52,6 +51,7 @@ from anaconda_poker.i18n import (
     translator,
 )
 from anaconda_poker.i18n.review_text import chips_text, phase_label
+from anaconda_poker.tui.review_render import review_renderable
 
 
 class _Unreadable(Exception):
@@ -73,6 +73,10 @@ def _load(paths: list[Path], _: Translator) -> list[tuple[str, Any]]:
                     _("Cannot read {file}: {error}", file=str(file), error=str(exc))
                 ) from None
             if isinstance(document, list):
+                if not document:
+                    raise _Unreadable(
+                        _("{file} holds an empty list: no hand history to review", file=str(file))
+                    )
                 out.extend((f"{file}[{i}]", h) for i, h in enumerate(document))
             else:
                 out.append((str(file), document))

@@ -19,13 +19,11 @@ from pathlib import Path
 
 import typer
 
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
+from anaconda_poker.cli.exit_codes import DATABASE_LOCKED_EXIT, MIGRATION_FAILED_EXIT
 from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
-
-DATABASE_LOCKED_EXIT = 3
-"""Exit status when the database cannot be locked (another server uses the SQLite file)."""
 
 GC_GENERATION0 = 20_000
 """Young-generation threshold of Python's cyclic garbage collector in the server process."""
@@ -284,9 +282,8 @@ def _upgrade_schema(database: str) -> None:
     db upgrade``; the app's start-up repeats it as a no-op) and say what changed.
 
     Raises:
-        typer.Exit: status 4 (``cli/db.py``) when the schema cannot be upgraded.
+        typer.Exit: status 4 (``cli/exit_codes.py``) when the schema cannot be upgraded.
     """
-    from anaconda_poker.cli.db import MIGRATION_FAILED_EXIT
     from anaconda_poker.storage.database import open_database
     from anaconda_poker.storage.migrate import MigrationError, upgrade_database
 

@@ -29,6 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from anaconda_poker.analysis.statistics import Estimate
 from anaconda_poker.bots.arena import (
     DEFAULT_SESSION_BLOCKS,
     ArenaResult,
@@ -37,7 +38,7 @@ from anaconda_poker.bots.arena import (
 )
 from anaconda_poker.bots.histories import Row
 from anaconda_poker.bots.registry import ARENA_BOTS
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.cli.wording import choice_option, option_words
 from anaconda_poker.core.config import (
     BIG_BET_DEFAULT,
@@ -177,6 +178,23 @@ def print_results(result: ArenaResult, console: Console) -> None:
     for line in result_lines(result):
         console.print(line, highlight=False)
     console.print(table.caption)
+
+
+def paired_line(result: ArenaResult, paired: Estimate) -> str:
+    """The duplicate difference of a ``--duplicate`` run in one line: chips per hand of the
+    first bot minus the second, its 95% interval and the deals it rests on."""
+    _ = translator(language_from_environment())
+    first, second = result.spec.seats[:2]
+    return _(
+        "Duplicate: {first} − {second} = {mean:+.2f} chips/hand, 95% interval "
+        "[{low:+.2f}, {high:+.2f}], over {deals} deals each played both ways",
+        first=first,
+        second=second,
+        mean=paired.mean,
+        low=paired.low,
+        high=paired.high,
+        deals=paired.blocks,
+    )
 
 
 def _check_writable(out: Path, option: str = "--out") -> None:
@@ -334,6 +352,15 @@ def simulate_command(
             "always passes to the same other bot (fair comparisons at more than two seats).",
         ),
     ] = False,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Duplicate comparison of the first two bots of --seats: every deal is "
+            "played again with the two exchanged, and their difference in chips per hand is "
+            "estimated per deal (hands: a multiple of twice the seats).",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", min=0, help="Processes; 0 = every core.")
     ] = 1,
@@ -384,9 +411,13 @@ def simulate_command(
             hands=hands,
             seed=seed,
             stack=stack,
-            bot_options={"montecarlo": {"samples": samples}, "adaptive": {"samples": samples}},
+            bot_options={
+                name: {"samples": samples}
+                for name in ("montecarlo", "adaptive", "montecarlo-random")
+            },
             session_blocks=session_blocks,
             both_orders=both_orders,
+            duplicate=duplicate,
         )
     except (AnacondaError, ValueError) as exc:
         raise typer.BadParameter(option_words(str(exc))) from None
@@ -416,6 +447,8 @@ def simulate_command(
             record = files.enter_context(HistoryWriter(histories)).write
         result = _run(spec, workers, ray_address, record)
     print_results(result, Console())
+    if result.paired is not None:
+        Console().print(paired_line(result, result.paired), highlight=False)
     if out is not None:
         try:
             out.write_text(

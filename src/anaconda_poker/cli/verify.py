@@ -42,7 +42,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from anaconda_poker.cli.main import app
+from anaconda_poker.cli.app import app
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.fairness import (

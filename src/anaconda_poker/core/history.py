@@ -1,4 +1,5 @@
-"""Hand histories (HAND_HISTORY.md v1): writing them from a hand and replaying them.
+"""Hand histories (HAND_HISTORY.md v1): replaying them (the writing is in
+:mod:`anaconda_poker.core.history_format`, whose names this module re-exports).
 
 >>> import random
 >>> from anaconda_poker.core.config import TableConfig
@@ -16,16 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from anaconda_poker.core.actions import Action, MalformedActionError
-from anaconda_poker.core.cards import card_str, parse_codes
+from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.config import MAX_SEATS, TableConfig
 from anaconda_poker.core.errors import AnacondaError
+from anaconda_poker.core.history_format import FORMAT, VERSION, action_record, hand_history
 from anaconda_poker.core.rule_errors import IllegalActionError
 from anaconda_poker.core.state import HandState, Seat
-
-FORMAT = "anaconda-hand-history"
-"""The ``format`` field of every hand history."""
-VERSION = 1
-"""The format version this module reads and writes."""
 
 
 class ReplayError(AnacondaError):
@@ -55,46 +52,6 @@ class ReplayError(AnacondaError):
         self.seat = seat
         self.action = action
         self.state = state
-
-
-def action_record(seat: int, action: Action, all_in: bool) -> dict[str, Any]:
-    """One HAND_HISTORY.md action object: ``{"seat", "action", "to"/"cards", "all_in"}``."""
-    record: dict[str, Any] = {"seat": seat}
-    record.update(action.to_dict())
-    if all_in:
-        record["all_in"] = True
-    return record
-
-
-def hand_history(state: HandState, *, include_deck: bool = True) -> dict[str, Any]:
-    """The hand as a HAND_HISTORY.md v1 document (JSON-ready).
-
-    Args:
-        state: the hand, complete or not.
-        include_deck: add ``deck`` (all 52 codes in dealing order, as text) when the hand
-            was dealt from a deck.
-
-    Returns:
-        ``format``, ``version``, ``config``, ``seats``, ``button``, ``dealt``, ``actions``,
-        optionally ``deck``, and ``result`` once the hand is complete.
-    """
-    doc: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "config": state.config.to_dict(),
-        "seats": [
-            {"seat": s, "name": state.names[s], "stack": state.start_stacks[s]}
-            for s in sorted(state.order)
-        ],
-        "button": state.button,
-        "dealt": {str(s): [card_str(c) for c in state.dealt[s]] for s in sorted(state.order)},
-        "actions": [action_record(s, a, all_in) for s, a, all_in in state._actions],
-    }
-    if include_deck and state.deck_order is not None:
-        doc["deck"] = [card_str(c) for c in state.deck_order]
-    if state.result is not None:
-        doc["result"] = state.result.to_dict()
-    return doc
 
 
 def _is_list(value: object) -> bool:

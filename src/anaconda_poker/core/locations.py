@@ -4,17 +4,13 @@ view: it shows everything, so nothing a player or spectator receives is built fr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from anaconda_poker.core.hand_record import HandRecord
 from anaconda_poker.core.hand_types import Phase
-
-if TYPE_CHECKING:
-    from anaconda_poker.core.state import HandState
 
 __all__ = ["card_locations"]
 
 
-def card_locations(state: HandState) -> dict[str, dict[int, tuple[int, ...]] | tuple[int, ...]]:
+def card_locations(state: HandRecord) -> dict[str, dict[int, tuple[int, ...]] | tuple[int, ...]]:
     """Where every card of ``state`` is now.
 
     Returns:

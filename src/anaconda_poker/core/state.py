@@ -14,7 +14,10 @@
 Internals are plain ints and lists indexed by seat number; nothing is copied per action.
 The antes and the deal happen in the constructor; every other automatic step (resolving
 passes, revealing, skipping betting, the showdown, pots and awards) happens inside
-:meth:`HandState.apply`.
+:meth:`HandState.apply`, through the steps of its base class
+:class:`anaconda_poker.core.progress.HandProgress`; the record and the questions it answers
+(``to_act``, ``pot_total``, ``legal_actions``, ...) are
+:class:`anaconda_poker.core.hand_record.HandRecord`'s.
 """
 
 from __future__ import annotations
@@ -23,24 +26,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from anaconda_poker.core.actions import Action, ActionKind, MalformedActionError
-from anaconda_poker.core.betting import BettingRound
 from anaconda_poker.core.cards import ShuffleRNG
-from anaconda_poker.core.config import (
-    MAX_SEATS,
-    Betting,
-    Direction,
-    FirstToAct,
-    ForcedBet,
-)
+from anaconda_poker.core.config import MAX_SEATS
 from anaconda_poker.core.config import TableConfig as TableConfig
 from anaconda_poker.core.deal import deal_cards
-from anaconda_poker.core.declare import Declaration
 from anaconda_poker.core.errors import InvalidConfigError
-from anaconda_poker.core.evaluation import showing_value
 from anaconda_poker.core.hand_types import ARRANGE_COUNT, LegalActions, Phase, Seat, seat_number
-from anaconda_poker.core.legality import check_action, legal_actions, require_action
-from anaconda_poker.core.pots import build_pots, uncalled_excess
-from anaconda_poker.core.result import HandResult, PotResult
+from anaconda_poker.core.history_format import hand_history
+from anaconda_poker.core.legality import check_action, require_action
+from anaconda_poker.core.locations import card_locations
+from anaconda_poker.core.progress import HandProgress
 from anaconda_poker.core.rule_errors import (
     ActionNotAllowedError,
     AmountError,
@@ -49,15 +44,8 @@ from anaconda_poker.core.rule_errors import (
     NotYourTurnError,
     WrongCardCountError,
 )
-from anaconda_poker.core.schedule import (
-    STEP_ARRANGE,
-    STEP_BET,
-    STEP_DECLARE,
-    STEP_PASS,
-    STEP_REVEAL,
-    schedule,
-)
-from anaconda_poker.core.showdown import pots_to_one, settle_showdown
+from anaconda_poker.core.schedule import schedule
+from anaconda_poker.core.views import build_view
 
 __all__ = ["ARRANGE_COUNT", "HandState", "LegalActions", "Phase", "Seat", "seat_number"]
 
@@ -66,15 +54,9 @@ _BETTING = Phase.BETTING
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
-_BET = ActionKind.BET
-_RAISE = ActionKind.RAISE
-_PASS = ActionKind.PASS
-_ARRANGE = ActionKind.ARRANGE
-_DECLARE = ActionKind.DECLARE
-_DECLARATIONS = tuple(d.value for d in Declaration)
 
 
-class HandState:
+class HandState(HandProgress):
     """One hand of Anaconda from the antes to the awards (RULES.md §2).
 
     Args:
@@ -95,45 +77,7 @@ class HandState:
     (or further, if betting is skipped because at most one player has chips).
     """
 
-    __slots__ = (
-        "_actions",
-        "_actor",
-        "_round",
-        "_schedule",
-        "_starting_total",
-        "_step",
-        "_uncalled",
-        "_undealt",
-        "_waiting",
-        "arranged",
-        "bet",
-        "betting_round",
-        "button",
-        "committed",
-        "config",
-        "dead_money",
-        "dealt",
-        "dealt_in",
-        "deck_order",
-        "declared",
-        "hands",
-        "hidden",
-        "live",
-        "n_seats",
-        "names",
-        "order",
-        "pass_index",
-        "passes",
-        "pending",
-        "phase",
-        "pos",
-        "pot",
-        "result",
-        "revealed_count",
-        "shown",
-        "stack",
-        "start_stacks",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
@@ -170,154 +114,51 @@ class HandState:
         self.config = config
         self.n_seats = n
         self.button = dealer
-        self.names: list[str | None] = [s.name if s is not None else None for s in seats]
+        self.names = [s.name if s is not None else None for s in seats]
         # seats dealt in, clockwise from the dealer's left
         first = occupied.index(dealer) + 1
         order = occupied[first:] + occupied[:first]
-        self.order: tuple[int, ...] = tuple(order)
+        self.order = tuple(order)
         pos = [-1] * n
         for i, s in enumerate(order):
             pos[s] = i
-        self.pos: list[int] = pos
-        self.dealt_in: list[bool] = [s is not None for s in seats]
-        self.start_stacks: list[int] = stacks
-        self.stack: list[int] = list(self.start_stacks)
+        self.pos = pos
+        self.dealt_in = [s is not None for s in seats]
+        self.start_stacks = stacks
+        self.stack = list(self.start_stacks)
         self._starting_total = sum(self.start_stacks)
-        self.bet: list[int] = [0] * n
-        self.committed: list[int] = [0] * n
-        self.live: list[bool] = list(self.dealt_in)
+        self.bet = [0] * n
+        self.committed = [0] * n
+        self.live = list(self.dealt_in)
         self.pot = 0
         self.dead_money = 0
-        self._uncalled: dict[int, int] = {}
-        self._actions: list[tuple[int, Action, bool]] = []
-        self.result: HandResult | None = None
+        self._uncalled = {}
+        self._actions = []
+        self.result = None
         self.phase = Phase.BETTING
         self.betting_round = 0
         self.pass_index = -1
         self.revealed_count = 0
-        self.passes: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in seats]
-        self.pending: list[tuple[int, ...] | None] = [None] * n
-        self.arranged: list[tuple[int, ...] | None] = [None] * n
-        self.shown: list[int] = [0] * n
-        self.declared: list[Declaration | None] = [None] * n
-        self._round: BettingRound | None = None
+        self.passes = [[] for _ in seats]
+        self.pending = [None] * n
+        self.arranged = [None] * n
+        self.shown = [0] * n
+        self.declared = [None] * n
+        self._round = None
         self._actor = -1
         self._waiting = 0
         self._step = 0
         self._schedule = schedule(config)
         deal = deal_cards(config, n_seats=n, order=order, rng=rng, deck=deck, dealt=dealt)
-        self.deck_order: tuple[int, ...] | None = deal.deck_order
+        self.deck_order = deal.deck_order
         self._undealt = deal.undealt
-        self.dealt: list[tuple[int, ...]] = deal.dealt
-        self.hands: list[list[int]] = deal.hands
-        self.hidden: list[list[int]] = deal.hidden
+        self.dealt = deal.dealt
+        self.hands = deal.hands
+        self.hidden = deal.hidden
         self._post_forced_bets()
         self._advance()
 
-    # ------------------------------------------------------------------ setup
-    def _post_forced_bets(self) -> None:
-        ante = self.config.ante
-        stack = self.stack
-        if self.config.forced_bet is ForcedBet.DEALER_ANTE:
-            b = self.button
-            amount = min(ante * len(self.order), stack[b])
-            stack[b] -= amount
-            self.dead_money = amount
-            self.pot += amount
-        else:
-            for s in self.order:
-                amount = min(ante, stack[s])
-                stack[s] -= amount
-                self.committed[s] += amount
-                self.pot += amount
-
-    # ------------------------------------------------------------------ public questions
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now: one in a betting round, every seat still in the hand
-        that has not committed while passing/arranging (clockwise from the dealer's left),
-        ``()`` when the hand is complete."""
-        phase = self.phase
-        if phase is Phase.BETTING:
-            return (self._actor,)
-        if phase is Phase.COMPLETE:
-            return ()
-        live = self.live
-        pending: Sequence[object] = self.declared if phase is Phase.DECLARING else self.pending
-        return tuple(s for s in self.order if live[s] and pending[s] is None)
-
-    @property
-    def is_complete(self) -> bool:
-        """True once the hand is over."""
-        return self.phase is Phase.COMPLETE
-
-    @property
-    def starting_total(self) -> int:
-        """Sum of the stacks before the hand, chips."""
-        return self._starting_total
-
-    def chip_total(self) -> int:
-        """Sum of every stack, every bet of the current round and the pots, chips.
-
-        Equals :attr:`starting_total` at every moment (RULES.md §1).
-        """
-        return sum(self.stack) + sum(self.bet) + self.pot
-
-    @property
-    def pot_total(self) -> int:
-        """Chips in the pots plus the bets of the current round."""
-        return self.pot + sum(self.bet)
-
-    @property
-    def actions(self) -> tuple[tuple[int, Action], ...]:
-        """Every accepted action in order as ``(seat, action)``."""
-        return tuple((s, a) for s, a, _ in self._actions)
-
-    @property
-    def action_count(self) -> int:
-        """Number of accepted actions."""
-        return len(self._actions)
-
-    @property
-    def current_bet(self) -> int:
-        """The largest bet of the current betting round (0 outside betting), chips."""
-        rnd = self._round  # None outside betting rounds
-        return rnd.current_bet if rnd is not None else 0
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The seats dealt in, clockwise from the dealer's left."""
-        return self.order
-
-    def is_all_in(self, seat: int) -> bool:
-        """True when ``seat`` is still in the hand with no chips behind."""
-        return self.live[seat] and self.stack[seat] == 0
-
-    def revealed(self, seat: int) -> tuple[int, ...]:
-        """The cards ``seat`` has turned face up so far, in order (public)."""
-        arranged = self.arranged[seat]
-        return arranged[: self.shown[seat]] if arranged else ()
-
-    def legal_actions(self, seat: int) -> LegalActions:
-        """What ``seat`` may do now (RULES.md §3–§4); empty ``kinds`` if it may not act
-        (:func:`anaconda_poker.core.legality.legal_actions`)."""
-        return legal_actions(self, seat)
-
-    @property
-    def undealt(self) -> tuple[int, ...]:
-        """The cards nobody was dealt (not a view: for audits such as card_locations)."""
-        return tuple(self._undealt)
-
-    @property
-    def actor(self) -> int:
-        """The seat to act in the current betting round, ``-1`` outside betting rounds."""
-        return self._actor
-
-    @property
-    def open_round(self) -> BettingRound | None:
-        """The betting round in progress (``None`` outside betting rounds)."""
-        return self._round
-
+    # ------------------------------------------------------------------ decisions
     def can_apply(self, seat: int, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` from ``seat`` now."""
         try:
@@ -444,189 +285,6 @@ class HandState:
             self._close_round()
             self._advance()
 
-    # ------------------------------------------------------------------ automatic steps
-    def _close_round(self) -> None:
-        """End a betting round: return the uncalled bet, move the bets into the pot."""
-        bet = self.bet
-        seat, excess = uncalled_excess(bet)
-        if excess:
-            bet[seat] -= excess
-            self.stack[seat] += excess
-            self._uncalled[seat] = self._uncalled.get(seat, 0) + excess
-        committed = self.committed
-        total = 0
-        for s in self.order:
-            b = bet[s]
-            if b:
-                committed[s] += b
-                total += b
-                bet[s] = 0
-        self.pot += total
-        self._round = None
-        self._actor = -1
-
-    def _advance(self) -> None:
-        """Run the automatic steps until some seat must decide or the hand ends."""
-        schedule = self._schedule
-        live = self.live
-        stack = self.stack
-        while True:
-            step, arg = schedule[self._step]
-            self._step += 1
-            if step == STEP_BET:
-                self.betting_round += 1
-                with_chips = 0
-                for s in self.order:
-                    if live[s] and stack[s] > 0:
-                        with_chips += 1
-                if with_chips >= 2:
-                    self._start_round(roll=arg == 1)
-                    return
-            elif step == STEP_REVEAL:
-                self.revealed_count = arg
-                shown = self.shown
-                for s in self.order:
-                    if live[s]:
-                        shown[s] = arg
-            elif step == STEP_PASS:
-                self.phase = Phase.PASSING
-                self.pass_index = arg
-                self._begin_simultaneous()
-                return
-            elif step == STEP_ARRANGE:
-                self.phase = Phase.ARRANGING
-                self._begin_simultaneous()
-                return
-            elif step == STEP_DECLARE:
-                self.phase = Phase.DECLARING
-                self._begin_simultaneous()
-                return
-            else:
-                self._showdown()
-                return
-
-    def _begin_simultaneous(self) -> None:
-        live = self.live
-        pending = self.pending
-        waiting = 0
-        for s in self.order:
-            pending[s] = None
-            if live[s]:
-                waiting += 1
-        self._waiting = waiting
-
-    def _start_round(self, *, roll: bool) -> None:
-        cfg = self.config
-        fixed_big = roll and cfg.betting is Betting.FIXED_LIMIT
-        rnd = BettingRound(
-            structure=cfg.betting,
-            bet_size=cfg.big_bet if fixed_big else cfg.small_bet,
-            small_bet=cfg.small_bet,
-            raise_cap=cfg.raise_cap,
-            cap_lift=cfg.cap_lifted_heads_up,
-            pot=self.pot,
-            order=self.order,
-            pos=self.pos,
-            stack=self.stack,
-            bet=self.bet,
-            live=self.live,
-        )
-        self._round = rnd
-        self.phase = Phase.BETTING
-        needs = rnd.needs
-        if roll and cfg.reveal_first_to_act is FirstToAct.BEST_SHOWING:
-            best_value = -1
-            first = -1
-            for s in self.order:
-                if needs[s]:
-                    arranged = self.arranged[s]
-                    assert arranged is not None
-                    value = showing_value(arranged[: self.shown[s]])
-                    if value > best_value:
-                        best_value = value
-                        first = s
-            self._actor = first
-        else:
-            self._actor = next(s for s in self.order if needs[s])
-
-    def _resolve_passes(self) -> None:
-        """Apply every committed pass at once (RULES.md §3)."""
-        direction = self.config.pass_directions[self.pass_index]
-        ring = [s for s in self.order if self.live[s]]
-        m = len(ring)
-        step = 1 if direction is Direction.LEFT else -1
-        received: dict[int, tuple[int, ...]] = {}
-        for i, s in enumerate(ring):
-            cards = self.pending[s]
-            assert cards is not None
-            received[ring[(i + step) % m]] = cards
-        hands = self.hands
-        for s in ring:
-            given = self.pending[s]
-            assert given is not None
-            got = received[s]
-            hand = hands[s]
-            hands[s] = [c for c in hand if c not in given] + list(got)
-            self.passes[s].append((given, got))
-            self.pending[s] = None
-
-    def _resolve_arrangements(self) -> None:
-        """Fix every committed arrangement at once (RULES.md §2.5)."""
-        for s in self.order:
-            if self.live[s]:
-                self.arranged[s] = self.pending[s]
-                self.pending[s] = None
-
-    def _finish_by_folds(self) -> None:
-        """Everyone but one folded: the last player wins every pot, showing nothing."""
-        winner = next(s for s in self.order if self.live[s])
-        pots = build_pots(self.committed, self.live, dead=self.dead_money)
-        self._finish(pots_to_one(pots, winner), showdown=False, high={}, low={})
-
-    def _showdown(self) -> None:
-        """Compare the revealed hands and award every pot (RULES.md §5, §6)."""
-        fives = {s: a for s in self.order if self.live[s] and (a := self.arranged[s]) is not None}
-        pots = build_pots(self.committed, self.live, dead=self.dead_money)
-        declared = {s: d for s in fives if (d := self.declared[s]) is not None}
-        settled = settle_showdown(self.config, pots, fives, declared, order=self.order)
-        self._finish(
-            settled.pots,
-            showdown=True,
-            high=settled.high,
-            low=settled.low,
-            declared=settled.declared,
-            failed_swings=settled.failed_swings,
-        )
-
-    def _finish(
-        self,
-        pots: list[PotResult],
-        *,
-        showdown: bool,
-        high: dict[int, int],
-        low: dict[int, int | None],
-        declared: Mapping[int, Declaration] | None = None,
-        failed_swings: tuple[int, ...] = (),
-    ) -> None:
-        stack = self.stack
-        for pot in pots:
-            for seat, chips in pot.awards.items():
-                stack[seat] += chips
-        self.pot = 0
-        self.phase = Phase.COMPLETE
-        self._actor = -1
-        self.result = HandResult(
-            pots=tuple(pots),
-            uncalled=dict(self._uncalled),
-            net={s: stack[s] - self.start_stacks[s] for s in self.order},
-            revealed={s: self.revealed(s) for s in self.order if self.shown[s]},
-            showdown=showdown,
-            high_values=high,
-            low_values=low,
-            declarations=dict(declared) if declared else {},
-            failed_swings=failed_swings,
-        )
-
     # ------------------------------------------------------------------ views & history
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know now (RULES.md §7), JSON-ready; ``None`` = spectator.
@@ -634,8 +292,6 @@ class HandState:
         Raises:
             NotYourTurnError: ``seat`` is not playing in this hand.
         """
-        from anaconda_poker.core.views import build_view
-
         return build_view(self, seat)
 
     def history(self, *, include_deck: bool = True) -> dict[str, Any]:
@@ -645,8 +301,6 @@ class HandState:
             include_deck: add ``deck`` (all 52 cards in dealing order) when the hand was
                 dealt from a deck.
         """
-        from anaconda_poker.core.history import hand_history
-
         return hand_history(self, include_deck=include_deck)
 
     def card_locations(self) -> dict[str, dict[int, tuple[int, ...]] | tuple[int, ...]]:
@@ -659,8 +313,6 @@ class HandState:
             resolved, dead cards (folded seats' cards and the two unused after arranging),
             and the undealt cards. Together they are the 52 cards, each once.
         """
-        from anaconda_poker.core.locations import card_locations
-
         return card_locations(self)
 
     def __repr__(self) -> str:

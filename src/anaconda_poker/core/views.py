@@ -10,26 +10,25 @@ Views are built on demand (never kept up to date per action).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.hand_record import HandRecord
+from anaconda_poker.core.hand_types import Phase, seat_number
 from anaconda_poker.core.pots import build_pots
 from anaconda_poker.core.rule_errors import NotYourTurnError
-
-if TYPE_CHECKING:
-    from anaconda_poker.core.state import HandState
 
 
 def _cards(codes: Any) -> list[str]:
     return [card_str(c) for c in codes]
 
 
-def public_log(state: HandState) -> list[dict[str, Any]]:
+def public_log(state: HandRecord) -> list[dict[str, Any]]:
     """The public action log: betting actions in full; passes, arrangements and declarations
     only as "seat N committed" (their cards and directions are private until resolved,
     RULES.md §3, §6, §7; the result then shows every declaration)."""
     log: list[dict[str, Any]] = []
-    for seat, action, all_in in state._actions:
+    for seat, action, all_in in state.action_log:
         entry: dict[str, Any] = {"seat": seat, "action": action.kind.value}
         if action.to is not None:
             entry["to"] = action.to
@@ -39,7 +38,7 @@ def public_log(state: HandState) -> list[dict[str, Any]]:
     return log
 
 
-def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
+def build_view(state: HandRecord, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None`` = spectator) as a JSON-ready dict (RULES.md §7).
 
     Keys: ``phase``, ``betting_round``, ``pass_index`` (``None`` unless passing),
@@ -61,8 +60,6 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
         NotYourTurnError: ``seat`` is not playing in this hand (or is not a seat number:
             ``True``, ``1.0`` and ``"1"`` are not seats; NumPy integers are).
     """
-    from anaconda_poker.core.state import Phase, seat_number
-
     if seat is not None:
         number = seat_number(seat)
         if number is None or not 0 <= number < state.n_seats or not state.dealt_in[number]:
@@ -71,6 +68,81 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
                 seat=number,
             )
         seat = number
+    return {key: view_part(state, seat, key) for key in VIEW_KEYS}
+
+
+VIEW_KEYS = (
+    "phase",
+    "betting_round",
+    "pass_index",
+    "pass_count",
+    "revealed_count",
+    "button",
+    "to_act",
+    "current_bet",
+    "pot",
+    "pot_total",
+    "pots",
+    "seats",
+    "log",
+    "result",
+    "you",
+)
+"""The keys of a view, in the order :func:`build_view` writes them."""
+
+
+def view_part(state: HandRecord, seat: int | None, key: str) -> Any:
+    """One key of :func:`build_view`'s view, built alone: the same value, for a reader that
+    needs a few keys (a bot deciding from its hand and the bet to call need not build the
+    seats, pots and log). ``seat`` must be a seat playing in the hand (as :func:`build_view`
+    checks) or ``None``.
+
+    Raises:
+        KeyError: ``key`` is not one of :data:`VIEW_KEYS`.
+    """
+    phase = state.phase
+    if key == "phase":
+        return phase.value
+    if key == "betting_round":
+        return state.betting_round
+    if key == "pass_index":
+        return state.pass_index if phase is Phase.PASSING else None
+    if key == "pass_count":
+        return state.config.pass_counts[state.pass_index] if phase is Phase.PASSING else 0
+    if key == "revealed_count":
+        return state.revealed_count
+    if key == "button":
+        return state.button
+    if key == "to_act":
+        return list(state.to_act)
+    if key == "current_bet":
+        return state.current_bet
+    if key == "pot":
+        return state.pot
+    if key == "pot_total":
+        return state.pot_total
+    if key == "pots":
+        if phase is not Phase.COMPLETE and any(state.live):
+            return [
+                {"amount": amount, "eligible": eligible}
+                for amount, eligible in build_pots(
+                    state.committed, state.live, dead=state.dead_money
+                )
+            ]
+        return []
+    if key == "seats":
+        return _seats(state)
+    if key == "log":
+        return public_log(state)
+    if key == "result":
+        return state.result.to_dict() if state.result is not None else None
+    if key == "you":
+        return None if seat is None else _you(state, seat)
+    raise KeyError(key)
+
+
+def _seats(state: HandRecord) -> list[dict[str, Any]]:
+    """The public per-seat facts of the view's ``seats``."""
     phase = state.phase
     simultaneous = phase is Phase.PASSING or phase is Phase.ARRANGING
     declaring = phase is Phase.DECLARING
@@ -106,49 +178,29 @@ def build_view(state: HandState, seat: int | None) -> dict[str, Any]:
                 ),
             }
         )
-    pots: list[dict[str, Any]] = []
-    if phase is not Phase.COMPLETE and any(state.live):
-        pots = [
-            {"amount": amount, "eligible": eligible}
-            for amount, eligible in build_pots(state.committed, state.live, dead=state.dead_money)
-        ]
-    view: dict[str, Any] = {
-        "phase": phase.value,
-        "betting_round": state.betting_round,
-        "pass_index": state.pass_index if phase is Phase.PASSING else None,
-        "pass_count": state.config.pass_counts[state.pass_index] if phase is Phase.PASSING else 0,
-        "revealed_count": state.revealed_count,
-        "button": state.button,
-        "to_act": list(state.to_act),
-        "current_bet": state.current_bet,
-        "pot": state.pot,
-        "pot_total": state.pot_total,
-        "pots": pots,
-        "seats": seats,
-        "log": public_log(state),
-        "result": state.result.to_dict() if state.result is not None else None,
-        "you": None,
+    return seats
+
+
+def _you(state: HandRecord, seat: int) -> dict[str, Any]:
+    """The seat's own part of the view (``you``)."""
+    phase = state.phase
+    pending = state.pending[seat]
+    arranged = state.arranged[seat]
+    in_passing = phase is Phase.PASSING
+    arrangement = arranged if arranged is not None else (None if in_passing else pending)
+    dead: list[int] = []
+    if arranged is not None:
+        dead = [c for c in state.hands[seat] if c not in arranged]
+    return {
+        "seat": seat,
+        "hand": _cards(state.hands[seat]),
+        "hidden": _cards(state.hidden[seat]),
+        "passes": [
+            {"passed": _cards(given), "received": _cards(got)} for given, got in state.passes[seat]
+        ],
+        "pending_pass": _cards(pending) if in_passing and pending is not None else None,
+        "arrangement": _cards(arrangement) if arrangement is not None else None,
+        "declaration": declared.value if (declared := state.declared[seat]) else None,
+        "dead": _cards(dead),
+        "legal": state.legal_actions(seat).to_dict(),
     }
-    if seat is not None:
-        pending = state.pending[seat]
-        arranged = state.arranged[seat]
-        in_passing = phase is Phase.PASSING
-        arrangement = arranged if arranged is not None else (None if in_passing else pending)
-        dead: list[int] = []
-        if arranged is not None:
-            dead = [c for c in state.hands[seat] if c not in arranged]
-        view["you"] = {
-            "seat": seat,
-            "hand": _cards(state.hands[seat]),
-            "hidden": _cards(state.hidden[seat]),
-            "passes": [
-                {"passed": _cards(given), "received": _cards(got)}
-                for given, got in state.passes[seat]
-            ],
-            "pending_pass": _cards(pending) if in_passing and pending is not None else None,
-            "arrangement": _cards(arrangement) if arrangement is not None else None,
-            "declaration": declared.value if (declared := state.declared[seat]) else None,
-            "dead": _cards(dead),
-            "legal": state.legal_actions(seat).to_dict(),
-        }
-    return view

@@ -47,7 +47,7 @@ def reveal_line(card: str, reasons: Sequence[str], _: Translator) -> str:
     if reason == "looks_low":
         return _("{card} now: a low card first, so the board may look like a low", card=card)
     if reason == "low":
-        return _("{card} now: your highest low card first; your low shows last", card=card)
+        return _("{card} now: the highest low card left; your low shows last", card=card)
     if reason == "last":
         return _("{card} last: the whole hand shows only now", card=card)
     if reason == "equal":

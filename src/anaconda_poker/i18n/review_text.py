@@ -21,6 +21,7 @@ PHASE_LABELS: dict[str, str] = {
     "passing": N_("Passing"),
     "arranging": N_("Arrangement"),
     "betting": N_("Betting"),
+    "declaring": N_("Declaration"),
 }
 """Message ids of the review's phases."""
 
@@ -37,7 +38,7 @@ MODEL_SENTENCES: tuple[str, ...] = (
 
 def option_text(option: Mapping[str, Any], _: Translator) -> str:
     """One option in words: ``"pass 4s 5c Ah"``, ``"keep 2c 3d 4h 5s 7c"``, ``"fold"``,
-    ``"raise to 8"`` (chips)."""
+    ``"raise to 8"`` (chips), ``"declare low"``."""
     kind = option["kind"]
     cards = " ".join(option.get("cards") or ())
     if kind == "pass":
@@ -52,6 +53,13 @@ def option_text(option: Mapping[str, Any], _: Translator) -> str:
         return _("call")
     if kind == "bet":
         return _("bet {amount}", amount=option.get("to") or 0)
+    if kind == "declare":
+        direction = option.get("declaration")
+        if direction == "high":
+            return _("declare high")
+        if direction == "low":
+            return _("declare low")
+        return _("declare both (swing)")
     return _("raise to {amount}", amount=option.get("to") or 0)
 
 
@@ -62,7 +70,27 @@ def stage_text(decision: Mapping[str, Any], _: Translator) -> str:
         return _("Pass {number}", number=decision["stage"])
     if phase == "arranging":
         return _("Arrangement")
+    if phase == "declaring":
+        return _("Declaration")
     return _("Betting round {number}", number=decision["stage"])
+
+
+def options_text(decision: Mapping[str, Any], _: Translator) -> str | None:
+    """Every option the review valued, with its chips and share of the pot, or ``None``
+    when the review compared only the chosen and the best (passes, arrangements, bets):
+    ``"declare high: 58.0 chips (100.0%); declare low: 29.0 chips (50.0%); ..."``."""
+    options = decision.get("options") or ()
+    if not options:
+        return None
+    return "; ".join(
+        _(
+            "{option}: {chips} ({share} of the pot)",
+            option=option_text(o, _),
+            chips=chips_text(o["value"], _),
+            share=_.percent(o["share"]),
+        )
+        for o in options
+    )
 
 
 def chips_text(chips: float, _: Translator) -> str:

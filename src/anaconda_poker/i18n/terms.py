@@ -3,7 +3,7 @@
 The ids are English; every catalogue translates them with the terms the rule pages in
 ``shared/seeds/`` use in that language (Italian *piatto*, *rilancio*, *giro di puntate*;
 Spanish *bote*, *subir*, *ronda de apuestas*; Portuguese *pote*, *aumentar*; Dutch *pot*,
-*verhogen*, *inzetronde*; German *Pot*, *Erhöhen*, *Wettrunde*, ...).
+*verhogen*, *inzetronde*; German *Pot*, *Erhöhen*, *Setzrunde*, *Hand* (never *Runde*), ...).
 
 >>> from anaconda_poker.core.config import Split
 >>> split_label(Split.HIGH_LOW_8, "de")

@@ -27,7 +27,6 @@ client asks of *any* node need every table of the deployment:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from collections.abc import Callable
@@ -36,12 +35,13 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from anaconda_poker.server.auth import hash_token
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby_port import LoadedTables, TableLookup
 from anaconda_poker.server.ownership import TableOwnership, table_moving
+from anaconda_poker.server.periodic import Periodic
 from anaconda_poker.server.protocol import Hello
 from anaconda_poker.storage.lobby_lines import LobbyLine, LobbyLines
 
 if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
     from anaconda_poker.server.table import Table
 
 log = logging.getLogger("anaconda_poker.server.cluster_lobby")
@@ -91,7 +91,7 @@ class ClusterLobby:
 
     def __init__(
         self,
-        lobby: Lobby,
+        lobby: LoadedTables,
         ownership: TableOwnership,
         lines: LobbyLines,
         *,
@@ -102,7 +102,13 @@ class ClusterLobby:
         self.lines = lines
         self.interval = interval
         self._published: dict[str, LobbyLine] = {}
-        self._task: asyncio.Task[None] | None = None
+        self._publishing = Periodic(
+            self.publish,
+            interval,
+            name="lobby",
+            log=log,
+            failure="publishing the lobby lines failed",  # a lost database: try next time
+        )
         # reads never wait behind a publication, nor behind the default pool's rebuilds
         self._reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lobby-read")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lobby-write")
@@ -112,28 +118,13 @@ class ClusterLobby:
     async def start(self) -> None:
         """Publish every table this node runs, then the changes every ``interval`` s."""
         await self.publish()
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._loop(), name="lobby")
+        self._publishing.start()
 
     async def stop(self) -> None:
         """Stop publishing (the node is stopping; its lines stay for the next owner)."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._publishing.stop()
         self._reader.shutdown(wait=False)
         self._writer.shutdown(wait=False)
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.publish()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a lost database: the next round tries again
-                log.warning("publishing the lobby lines failed", exc_info=True)
 
     # ------------------------------------------------------------------ publishing
     def line(self, table_id: str) -> LobbyLine | None:
@@ -244,7 +235,7 @@ class ClusterLobby:
         raise TableElsewhereError(table_id, owner)
 
 
-async def hello_table(lobby: Lobby, hello: Hello, routed: str | None) -> Table:
+async def hello_table(lobby: TableLookup, hello: Hello, routed: str | None) -> Table:
     """The table a websocket ``hello`` joins, wherever the deployment runs it.
 
     Args:
@@ -267,7 +258,7 @@ async def hello_table(lobby: Lobby, hello: Hello, routed: str | None) -> Table:
     return _local_table(lobby, hello)
 
 
-def _local_table(lobby: Lobby, hello: Hello) -> Table:
+def _local_table(lobby: TableLookup, hello: Hello) -> Table:
     if hello.token is not None:
         return lobby.seat_for_token(hello.token)[0]
     if hello.table_id is not None and hello.spectate:

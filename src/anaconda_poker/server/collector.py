@@ -18,11 +18,11 @@ milliseconds per ten thousand objects on a quiet machine.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import gc
 import logging
 import time
+
+from anaconda_poker.server.periodic import Periodic
 
 log = logging.getLogger("anaconda_poker.server")
 
@@ -52,22 +52,21 @@ class FullCollections:
         self.runs = 0
         self.collected = 0
         self.longest = 0.0
-        self._task: asyncio.Task[None] | None = None
+        self._runs = Periodic(
+            self._collect_step,
+            interval,
+            name="full-collections",
+            log=log,
+            failure="a full collection failed",
+        )
 
     def start(self) -> None:
         """Start the periodic runs on the running loop (idempotent)."""
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name="full-collections"
-            )
+        self._runs.start()
 
     async def stop(self) -> None:
         """Stop the periodic runs."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._runs.stop()
 
     def collect(self) -> int:
         """One full collection now.
@@ -84,7 +83,5 @@ class FullCollections:
         log.debug("full collection: %d unreachable objects freed in %.1f ms", found, took * 1000)
         return found
 
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            self.collect()
+    async def _collect_step(self) -> None:
+        self.collect()

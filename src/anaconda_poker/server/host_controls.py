@@ -30,7 +30,7 @@ from anaconda_poker.core.config import BIG_BET_DEFAULT, DECK_SIZE, TableConfig
 from anaconda_poker.core.declare import check_swing
 from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.host_events import SeatRequest
+from anaconda_poker.server.hosting_state import SeatRequest
 from anaconda_poker.server.names import name_clash
 from anaconda_poker.server.table_commands import (
     leave_events,

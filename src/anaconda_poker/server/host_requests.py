@@ -9,63 +9,38 @@ request and for each host command, around the command handlers of
 request table (``server/table_requests.py``). Each asks its command handler for the events
 — a refused request raises its :class:`~anaconda_poker.server.errors.ClientError` and
 changes nothing — has the actor record them (apply, then commit) and only then tells the
-clients. A seat request is answered on the socket that asked (:class:`SeatAskers`): the new
-seat's token goes to that socket alone; the host sees the request, spectators never do.
+clients. A seat request is answered on the socket that asked
+(:class:`~anaconda_poker.server.seat_askers.SeatAskers`): the new seat's token goes to that
+socket alone; the host sees the request, spectators never do.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anaconda_poker.server import host_controls as hosting
 from anaconda_poker.server import table_views as views
 from anaconda_poker.server.auth import hash_token, new_token
 from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.host_events import SeatRequest
+from anaconda_poker.server.hosting_state import SeatRequest
 from anaconda_poker.server.presence import Connection
 from anaconda_poker.server.table_play import announce_departures
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.table import Table
-
-
-class SeatAskers:
-    """Which socket asked which seat request (runtime only: a request lives as long as the
-    socket that asked, and no socket survives a restart)."""
-
-    def __init__(self) -> None:
-        self._conn_of: dict[int, Connection] = {}
-
-    def add(self, request_id: int, conn: Connection) -> None:
-        """``conn`` asked request ``request_id``."""
-        self._conn_of[request_id] = conn
-
-    def get(self, request_id: int) -> Connection | None:
-        """The socket that asked request ``request_id``, if it is still known."""
-        return self._conn_of.get(request_id)
-
-    def pop(self, request_id: int) -> Connection | None:
-        """Forget request ``request_id``; its socket, if it is still known."""
-        return self._conn_of.pop(request_id, None)
-
-    def asked_by(self, conn: Connection) -> list[int]:
-        """The requests ``conn`` asked that still wait."""
-        return [rid for rid, c in self._conn_of.items() if c is conn]
+from anaconda_poker.server.table_port import TableHost
 
 
 def _seat_of(conn: Connection | None) -> int | None:
     return conn.seat if conn is not None else None
 
 
-def _tell_host(table: Table, message: dict[str, Any]) -> None:
+def _tell_host(table: TableHost, message: dict[str, Any]) -> None:
     host = table.model.host_seat
     if host is not None:
         table.send_to_seat(host, message)
 
 
-def _closed(table: Table, request: SeatRequest, outcome: str) -> None:
+def _closed(table: TableHost, request: SeatRequest, outcome: str) -> None:
     _tell_host(
         table,
         {
@@ -78,7 +53,9 @@ def _closed(table: Table, request: SeatRequest, outcome: str) -> None:
 
 
 # ====================================================================== seat approval
-async def request_seat(table: Table, conn: Connection | None, name: str, seat: int | None) -> None:
+async def request_seat(
+    table: TableHost, conn: Connection | None, name: str, seat: int | None
+) -> None:
     """A spectator asks the host for a seat; the host gets ``seat_request``, the socket
     ``seat_request_pending``."""
     if conn is None:
@@ -94,7 +71,7 @@ async def request_seat(table: Table, conn: Connection | None, name: str, seat: i
 
 
 async def approve_seat(
-    table: Table, conn: Connection | None, request_id: int, reason: None = None
+    table: TableHost, conn: Connection | None, request_id: int, reason: None = None
 ) -> None:
     """The host lets a newcomer in: seated with the starting stack; its socket alone gets
     the new seat's token (``seat_granted``). (``reason`` is always ``None``: only a denial
@@ -135,7 +112,7 @@ async def approve_seat(
 
 
 async def deny_seat(
-    table: Table, conn: Connection | None, request_id: int, reason: str | None = None
+    table: TableHost, conn: Connection | None, request_id: int, reason: str | None = None
 ) -> None:
     """The host turns a newcomer away; the asker reads the ``reason`` (or none)."""
     model = table.model
@@ -151,14 +128,14 @@ async def deny_seat(
     _closed(table, request, "denied")
 
 
-async def asker_left(table: Table, conn: Connection) -> None:
+async def asker_left(table: TableHost, conn: Connection) -> None:
     """A socket closed: the seat requests it asked expire (the host is told)."""
     for request_id in table.seat_askers.asked_by(conn):
         table.seat_askers.pop(request_id)
         await _expire(table, request_id)
 
 
-async def expire_seat_requests(table: Table, conn: Connection | None) -> None:
+async def expire_seat_requests(table: TableHost, conn: Connection | None) -> None:
     """Expire every waiting seat request without a socket (after a restart: no socket
     survives it)."""
     del conn
@@ -167,7 +144,7 @@ async def expire_seat_requests(table: Table, conn: Connection | None) -> None:
             await _expire(table, request_id)
 
 
-async def _expire(table: Table, request_id: int) -> None:
+async def _expire(table: TableHost, request_id: int) -> None:
     model = table.model
     request = model.hosting.seat_requests.get(request_id)
     events = hosting.expire_seat_request_events(model, request_id)
@@ -177,7 +154,7 @@ async def _expire(table: Table, request_id: int) -> None:
     _closed(table, request, "expired")
 
 
-async def set_seat_approval(table: Table, conn: Connection | None, value: bool) -> None:
+async def set_seat_approval(table: TableHost, conn: Connection | None, value: bool) -> None:
     """The host turns seat approval on or off."""
     events = hosting.seat_approval_events(table.model, _seat_of(conn), value=value)
     if events:
@@ -186,7 +163,7 @@ async def set_seat_approval(table: Table, conn: Connection | None, value: bool) 
 
 
 # ====================================================================== players and stacks
-async def remove_player(table: Table, conn: Connection | None, seat: int) -> None:
+async def remove_player(table: TableHost, conn: Connection | None, seat: int) -> None:
     """The host removes a player: freed at once with its chips, or when the running hand it
     plays ends (``after_hand`` in ``player_removed``)."""
     model = table.model
@@ -210,7 +187,7 @@ async def remove_player(table: Table, conn: Connection | None, seat: int) -> Non
     table.broadcast_table()
 
 
-async def adjust_stack(table: Table, conn: Connection | None, seat: int, stack: int) -> None:
+async def adjust_stack(table: TableHost, conn: Connection | None, seat: int, stack: int) -> None:
     """The host sets a stack between hands (an adjustment in the ledger)."""
     model = table.model
     busy = hosting.dealing(model, choosing=table.clock.choosing is not None)
@@ -234,7 +211,7 @@ async def adjust_stack(table: Table, conn: Connection | None, seat: int, stack: 
     table.broadcast({"type": "ledger", "ledger": table.ledger()})
 
 
-async def change_game(table: Table, conn: Connection | None, config: dict[str, Any]) -> None:
+async def change_game(table: TableHost, conn: Connection | None, config: dict[str, Any]) -> None:
     """The host changes the rules from the next hand: everyone gets ``game_change``."""
     model = table.model
     choosing = table.clock.choosing is not None
@@ -273,6 +250,5 @@ HOST_REQUESTS: dict[str, Callable[..., Awaitable[Any]]] = {
 
 __all__ = [
     "HOST_REQUESTS",
-    "SeatAskers",
     "asker_left",
 ]

@@ -135,7 +135,7 @@ class Lobby:
         assert self.store is not None
         events = await asyncio.to_thread(self.store.raw_events, row.table_id)
         try:
-            table = rebuild(row, events, self._build)
+            table = rebuild(row, events, self.build_table)
         except TableRebuildError as exc:
             log.error("table %s cannot be rebuilt: %s", row.table_id, exc)
             failed = failed_table(row, events, exc.failure)
@@ -143,7 +143,7 @@ class Lobby:
             for digest in failed.token_hashes:
                 self._tokens[digest] = (row.table_id, -1)
             return
-        self._register(table)
+        self.register_table(table)
         table.start()
 
     async def stop(self) -> None:
@@ -193,9 +193,12 @@ class Lobby:
                 close(close_code)
         table.connections.clear()
 
-    def _build(
+    def build_table(
         self, table_id: str, settings: TableSettings, *, created_at: float | None = None
     ) -> Table:
+        """A new, not yet started table wired to the lobby's writer, bot policies, seed
+        window, socket options and token index (``created_at``: Unix seconds, ``None``:
+        now); the table observer, if any, sees it first."""
         table = Table(
             table_id,
             settings,
@@ -212,7 +215,9 @@ class Lobby:
             self.table_observer(table)
         return table
 
-    def _register(self, table: Table) -> None:
+    def register_table(self, table: Table) -> None:
+        """Put ``table`` in :attr:`tables` (replacing one of the same id) and index the
+        tokens of its seats."""
         self.tables[table.table_id] = table
         for record in table.seats:
             if record is not None and record.token_hash is not None:
@@ -480,7 +485,7 @@ class Lobby:
             table_id = new_table_id()
             while table_id in self.tables or table_id in self.failed_tables:
                 table_id = new_table_id()
-            table = self._build(table_id, settings)
+            table = self.build_table(table_id, settings)
             events: list[tuple[str, dict[str, Any]]] = [
                 ("table_created", {"settings": settings.to_dict()})
             ]
@@ -499,7 +504,7 @@ class Lobby:
             for seat in seats:
                 if seat["bot"] is not None:
                     table.policies[int(seat["seat"])] = self.policy_factory(str(seat["bot"]))
-            self._register(table)
+            self.register_table(table)
             table.start()
         if self.cluster is not None:  # every node lists it once its creator has the answer
             await self.cluster.publish_now(table.table_id)

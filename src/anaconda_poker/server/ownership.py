@@ -35,19 +35,18 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qs
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from anaconda_poker.server.errors import ClientError
+from anaconda_poker.server.lobby_port import LoadedTables
+from anaconda_poker.server.periodic import Periodic
 from anaconda_poker.storage.leases import Lease, Leases
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
 
 log = logging.getLogger("anaconda_poker.server.ownership")
 
@@ -114,14 +113,30 @@ class TableOwnership:
         check_interval: seconds between two checks (renewals happen every ``ttl / 3``).
     """
 
-    def __init__(self, lobby: Lobby, leases: Leases, *, check_interval: float = 0.5) -> None:
+    def __init__(self, lobby: LoadedTables, leases: Leases, *, check_interval: float = 0.5) -> None:
         self.lobby = lobby
         self.leases = leases
         self.check_interval = check_interval
         self.renew_interval = leases.ttl / 3
         self.stats = OwnershipStats()
         self._locks: dict[str, asyncio.Lock] = {}
-        self._tasks: list[asyncio.Task[None]] = []
+        # renewals apart: loading many tables never delays them
+        self._loops = [
+            Periodic(
+                self.renew,
+                self.renew_interval,
+                name="renewals",
+                log=log,
+                failure="the table ownership renew failed",  # a lost database: try again
+            ),
+            Periodic(
+                self.check,
+                check_interval,
+                name="ownership",
+                log=log,
+                failure="the table ownership check failed",
+            ),
+        ]
         # lease queries never wait behind the default pool's work (table rebuilds, hand
         # histories), and renewals never wait behind claims: a late renewal loses tables
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="leases")
@@ -132,21 +147,12 @@ class TableOwnership:
         """Claim what is free (and this node name's own leases of a previous run), load
         those tables, then start the periodic check."""
         await self._claim_free(reclaim_own=True, limit=None)
-        if not self._tasks:  # renewals apart: loading many tables never delays them
-            loop = asyncio.get_running_loop()
-            self._tasks = [
-                loop.create_task(self._every(self.renew_interval, self.renew), name="renewals"),
-                loop.create_task(self._every(self.check_interval, self.check), name="ownership"),
-            ]
+        for periodic in self._loops:
+            periodic.start()
 
     async def stop_checks(self) -> None:
         """Stop the renewals and the periodic check (the node is stopping)."""
-        tasks, self._tasks = self._tasks, []
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await asyncio.gather(*(periodic.stop() for periodic in self._loops))
 
     async def release(self) -> int:
         """Release every lease of this node (after its tables stopped and its writer
@@ -274,17 +280,6 @@ class TableOwnership:
             await self._db(self.leases.release, [table_id])
 
     # ------------------------------------------------------------------ the check
-    @staticmethod
-    async def _every(interval: float, step: Callable[[], Awaitable[None]]) -> None:
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await step()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a lost database: the next round tries again
-                log.warning("the table ownership %s failed", step.__name__, exc_info=True)
-
     async def renew(self) -> None:
         """Extend this node's leases; drop the tables whose lease another node took."""
         rows = await asyncio.get_running_loop().run_in_executor(self._renewer, self.leases.renew)

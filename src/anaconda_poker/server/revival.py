@@ -17,16 +17,13 @@ becomes a failed table (``409 table_failed``). Attempts back off per table, doub
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 from anaconda_poker.server.failures import is_storage_failure
+from anaconda_poker.server.lobby_port import RevivableTables
+from anaconda_poker.server.periodic import Periodic
 from anaconda_poker.server.recovery import TableRebuildError, failed_table, rebuild
 from anaconda_poker.server.table import Table
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.lobby import Lobby
 
 log = logging.getLogger("anaconda_poker.server.revival")
 
@@ -43,35 +40,41 @@ class TableReviver:
         max_interval: longest back-off of one table, seconds.
     """
 
-    def __init__(self, lobby: Lobby, *, interval: float = 1.0, max_interval: float = 30.0) -> None:
+    def __init__(
+        self, lobby: RevivableTables, *, interval: float = 1.0, max_interval: float = 30.0
+    ) -> None:
         self.lobby = lobby
-        self.interval = interval
         self.max_interval = max_interval
         self.revived = 0
         self._backoff: dict[str, tuple[float, float]] = {}  # table id -> (next try, delay)
-        self._task: asyncio.Task[None] | None = None
+        self._checks = Periodic(
+            self.check,
+            interval,
+            name="table-reviver",
+            log=log,
+            failure="reviving failed tables went wrong",  # never let the reviver die
+            level=logging.ERROR,
+        )
         self._lock = asyncio.Lock()  # one pass at a time: a table is swapped once
+
+    @property
+    def interval(self) -> float:
+        """Seconds between checks, and the first back-off of a table (may be changed while
+        the checks run: the next wait uses the new value)."""
+        return self._checks.interval
+
+    @interval.setter
+    def interval(self, seconds: float) -> None:
+        self._checks.interval = seconds
 
     def start(self) -> None:
         """Start checking (on the running loop); idempotent."""
-        if self._task is None and self.lobby.store is not None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="table-reviver")
+        if self.lobby.store is not None:
+            self._checks.start()
 
     async def stop(self) -> None:
         """Stop checking."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.check()
-            except Exception:  # never let the reviver die; try again next time
-                log.exception("reviving failed tables went wrong")
+        await self._checks.stop()
 
     async def check(self) -> int:
         """One pass: try every stopped table whose back-off is over.
@@ -130,14 +133,14 @@ class TableReviver:
             del self.lobby.tables[old.table_id]
             return True
         try:
-            table = rebuild(rows[0], events, self.lobby._build)
+            table = rebuild(rows[0], events, self.lobby.build_table)
         except TableRebuildError as exc:
             log.error("table %s cannot be rebuilt: %s", old.table_id, exc)
             del self.lobby.tables[old.table_id]
             failed = failed_table(rows[0], events, exc.failure)
             self.lobby.failed_tables[old.table_id] = failed
             return True
-        self.lobby._register(table)
+        self.lobby.register_table(table)
         table.start()
         self.revived += 1
         log.warning("table %s resumed from its last saved state", old.table_id)

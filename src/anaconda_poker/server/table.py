@@ -25,7 +25,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from anaconda_poker.bots.fallback import report_bot_failure
@@ -36,12 +36,12 @@ from anaconda_poker.server import table_views as views
 from anaconda_poker.server.bot_seats import SeatPolicy, default_action, make_policy
 from anaconda_poker.server.errors import ClientError, RecoveryError
 from anaconda_poker.server.failures import client_error_for, stopped_table
-from anaconda_poker.server.host_requests import SeatAskers
 from anaconda_poker.server.presence import (
     Connection,
     Presence,
     PresenceOptions,
 )
+from anaconda_poker.server.seat_askers import SeatAskers
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW
 from anaconda_poker.server.table_clock import Decision, TableClock
 from anaconda_poker.server.table_events import EVENT_HANDLERS, apply_all, replay
@@ -49,6 +49,7 @@ from anaconda_poker.server.table_model import Event, HandMeta, SeatRecord, Table
 from anaconda_poker.server.table_requests import REQUESTS, check_binding
 from anaconda_poker.server.table_seeding import Seeding
 from anaconda_poker.server.table_settings import TableSettings
+from anaconda_poker.server.table_stats import TableStats
 from anaconda_poker.storage.event_store import (
     EventWriter,
     HandRecord,
@@ -68,25 +69,6 @@ class _Command:
     args: dict[str, Any]
     conn: Connection | None
     future: asyncio.Future[Any] | None = None
-
-
-@dataclass(slots=True)
-class TableStats:
-    """Counters for tests, benchmarks and ``GET /api/stats``.
-
-    Attributes:
-        latencies: recent players' actions, seconds from the message's arrival at the server
-            to the broadcast of its result (committed, frames queued to every client).
-    """
-
-    latencies: deque[float] = field(default_factory=lambda: deque(maxlen=2000))
-    actions: int = 0
-    hands_started: int = 0
-    hands_finished: int = 0
-    timeouts: int = 0
-    frames: int = 0
-    rejected: int = 0
-    frame_hook: Callable[[int | None, str], None] | None = field(default=None, repr=False)
 
 
 def _times() -> tuple[float, float]:

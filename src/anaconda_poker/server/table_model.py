@@ -21,7 +21,7 @@ from typing import Any
 from anaconda_poker.core.cards import card_str
 from anaconda_poker.core.state import HandState
 from anaconda_poker.server.errors import RecoveryError
-from anaconda_poker.server.host_events import HostingState
+from anaconda_poker.server.hosting_state import HostingState
 from anaconda_poker.server.table_settings import TableSettings
 
 CHAT_HISTORY = 50

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
 
 from anaconda_poker.core.actions import Action
 from anaconda_poker.server import host_controls as hosting
@@ -22,13 +21,11 @@ from anaconda_poker.server.bot_seats import tell_results
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.presence import SEAT_REVOKED, SEAT_REVOKED_REASON
 from anaconda_poker.server.table_model import Event
+from anaconda_poker.server.table_port import TableHost
 from anaconda_poker.storage.event_store import HandRecord
 
-if TYPE_CHECKING:
-    from anaconda_poker.server.table import Table
 
-
-async def begin_hand(table: Table) -> None:
+async def begin_hand(table: TableHost) -> None:
     """Deal the next hand, or (dealer's choice with a person dealing) ask the dealer to
     choose the game first (the default game is dealt when its time runs out)."""
     model = table.model
@@ -50,7 +47,7 @@ async def begin_hand(table: Table) -> None:
     await table.seeding.open(table.settings.config.split.value)
 
 
-async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
+async def act(table: TableHost, seat: int, action: Action, *, source: str) -> None:
     """Apply (``table_commands.settle_action``), commit and broadcast one action of ``seat``
     and what follows from it (the end of the hand, departures, a seat sat out).
 
@@ -101,7 +98,7 @@ async def act(table: Table, seat: int, action: Action, *, source: str) -> None:
         table.broadcast_table()  # everyone sees who is played for
 
 
-def _hand_record(table: Table) -> HandRecord:
+def _hand_record(table: TableHost) -> HandRecord:
     """The finished hand for the hand store: its full history and a summary."""
     hand, meta = table.model.hand, table.model.meta
     assert hand is not None and meta is not None
@@ -121,7 +118,7 @@ def _hand_record(table: Table) -> HandRecord:
     )
 
 
-def announce_departures(table: Table, events: list[Event], host: int | None) -> None:
+def announce_departures(table: TableHost, events: list[Event], host: int | None) -> None:
     """Tell the sockets of seats that left ``seat_left`` and close them (their token no
     longer holds a seat: ``server/presence.py``), and a new host (``host`` was the host
     before ``events``) its pending rebuy requests. The new seating and ledger are the

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from anaconda_poker.server import host_controls as hosting
 from anaconda_poker.server import host_requests, seeds
@@ -24,12 +24,11 @@ from anaconda_poker.server import table_play as play
 from anaconda_poker.server import table_views as views
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.presence import SEAT_REVOKED, SEAT_REVOKED_REASON, Connection
-
-if TYPE_CHECKING:
-    from anaconda_poker.server.table import Table
+from anaconda_poker.server.table_port import TableHost
 
 Request = Callable[..., Awaitable[Any]]
-"""A request: ``(table, conn, **args)``; its result answers :meth:`Table.request`."""
+"""A request: ``(table, conn, **args)``; its result answers
+:meth:`~anaconda_poker.server.table.Table.request`."""
 
 
 def _seat_of(conn: Connection | None) -> int | None:
@@ -38,7 +37,7 @@ def _seat_of(conn: Connection | None) -> int | None:
 
 
 # ====================================================================== sockets
-async def join(table: Table, conn: Connection) -> dict[str, Any]:
+async def join(table: TableHost, conn: Connection) -> dict[str, Any]:
     """Attach a socket after its ``hello``: checked and registered in this one step
     (``server/presence.py``), then welcomed and resynced; others get the TableInfo change
     coalesced.
@@ -80,14 +79,14 @@ async def join(table: Table, conn: Connection) -> dict[str, Any]:
     return welcome
 
 
-async def leave(table: Table, conn: Connection) -> None:
+async def leave(table: TableHost, conn: Connection) -> None:
     """Detach a socket that closed."""
     if table.presence.unregister(conn, asyncio.get_running_loop().time()):
         presence_changed(table, None)
     await host_requests.asker_left(table, conn)  # its seat requests expire
 
 
-def presence_changed(table: Table, joined: Connection | None) -> None:
+def presence_changed(table: TableHost, joined: Connection | None) -> None:
     """A socket joined (``joined``, sent the TableInfo at once) or left: a person's pending
     decision is re-timed (``server/absence.py``) and the others get the change once,
     coalesced over ``table_update_delay`` (``server/presence.py``)."""
@@ -98,20 +97,20 @@ def presence_changed(table: Table, joined: Connection | None) -> None:
         table.send(joined, views.dumps({"type": "table", "table": table.public_info()}))
 
 
-async def table_update(table: Table, conn: Connection | None) -> None:
+async def table_update(table: TableHost, conn: Connection | None) -> None:
     """Send the coalesced TableInfo change (``presence_changed``)."""
     del conn
     if table.presence.update_pending:
         table.broadcast_table()
 
 
-async def sync(table: Table, conn: Connection) -> None:
+async def sync(table: TableHost, conn: Connection) -> None:
     """Resend the TableInfo and the socket's ``state``."""
     table.send(conn, views.dumps({"type": "table", "table": table.public_info()}))
     table.send(conn, views.dumps(table.state_message(conn.seat)))
 
 
-def check_binding(table: Table, conn: Connection) -> None:
+def check_binding(table: TableHost, conn: Connection) -> None:
     """Refuse a request from a socket that is not attached, or whose seat is no longer held
     by the token it said ``hello`` with (then it is closed: ``SEAT_REVOKED``).
 
@@ -129,7 +128,7 @@ def check_binding(table: Table, conn: Connection) -> None:
 
 # ====================================================================== play
 async def action(
-    table: Table,
+    table: TableHost,
     conn: Connection | None,
     turn: str,
     action: dict[str, Any],
@@ -143,24 +142,24 @@ async def action(
         table.stats.latencies.append(time.perf_counter() - received)
 
 
-async def chat(table: Table, conn: Connection | None, text: str) -> None:
+async def chat(table: TableHost, conn: Connection | None, text: str) -> None:
     """A chat line, recorded then sent to everyone."""
     events = commands.chat_events(table.model, _seat_of(conn), text, at=time.time())
     await table.record(events)
     table.broadcast({"type": "chat", **events[0][1]})
 
 
-async def sit_out(table: Table, conn: Connection | None) -> None:
+async def sit_out(table: TableHost, conn: Connection | None) -> None:
     """Sit the seat out from the next hand."""
     await _set_sitting_out(table, conn, True)
 
 
-async def sit_in(table: Table, conn: Connection | None) -> None:
+async def sit_in(table: TableHost, conn: Connection | None) -> None:
     """Sit the seat in again."""
     await _set_sitting_out(table, conn, False)
 
 
-async def _set_sitting_out(table: Table, conn: Connection | None, value: bool) -> None:
+async def _set_sitting_out(table: TableHost, conn: Connection | None, value: bool) -> None:
     events = commands.sitting_out_events(table.model, _seat_of(conn), value)
     if events:
         await table.record(events)
@@ -169,7 +168,7 @@ async def _set_sitting_out(table: Table, conn: Connection | None, value: bool) -
 
 
 async def take_seat(
-    table: Table,
+    table: TableHost,
     conn: Connection | None,
     name: str,
     seat: int | None,
@@ -192,7 +191,7 @@ async def take_seat(
     return taken
 
 
-async def leave_seat(table: Table, conn: Connection | None) -> dict[str, Any]:
+async def leave_seat(table: TableHost, conn: Connection | None) -> dict[str, Any]:
     """Leave the table (cash out). Between hands, or when not dealt into the running hand,
     the seat is freed at once; otherwise the seat acts by default at once (check, else fold;
     passes and arrangements as on a timeout) and is freed when the hand ends. Its chips leave
@@ -226,7 +225,7 @@ async def leave_seat(table: Table, conn: Connection | None) -> dict[str, Any]:
 
 
 # ====================================================================== the host and the deal
-async def pause(table: Table, conn: Connection | None) -> None:
+async def pause(table: TableHost, conn: Connection | None) -> None:
     """The host pauses the table: timers stop until it resumes. The actor orders the pause
     and the countdown's deal: a pause before the deal wins, also when the countdown has run
     out and the deal waits for the players' seeds (the round is cancelled, no hand starts;
@@ -238,7 +237,7 @@ async def pause(table: Table, conn: Connection | None) -> None:
         table.broadcast_state()
 
 
-async def resume(table: Table, conn: Connection | None) -> None:
+async def resume(table: TableHost, conn: Connection | None) -> None:
     """The host resumes the table: deadlines and bot pauses start again from now."""
     events = commands.pause_events(table.model, _seat_of(conn), False)
     if events:
@@ -248,7 +247,7 @@ async def resume(table: Table, conn: Connection | None) -> None:
         table.broadcast_state()
 
 
-async def next_hand(table: Table, conn: Connection | None) -> None:
+async def next_hand(table: TableHost, conn: Connection | None) -> None:
     """The host deals the next hand now."""
     dealing = table.clock.choosing is not None
     commands.check_next_hand(table.model, _seat_of(conn), dealing=dealing)
@@ -256,7 +255,7 @@ async def next_hand(table: Table, conn: Connection | None) -> None:
     await play.begin_hand(table)
 
 
-async def choose_game(table: Table, conn: Connection | None, split: str) -> None:
+async def choose_game(table: TableHost, conn: Connection | None, split: str) -> None:
     """The dealer's choice of game (``split``) for the next hand."""
     clock = table.clock
     dealer = clock.choosing[0] if clock.choosing is not None else None
@@ -265,13 +264,13 @@ async def choose_game(table: Table, conn: Connection | None, split: str) -> None
     await table.seeding.open(split)  # the seed round, then the deal
 
 
-async def seed(table: Table, conn: Connection | None, hand_no: int, seed: str) -> None:
+async def seed(table: TableHost, conn: Connection | None, hand_no: int, seed: str) -> None:
     """A seat's seed for the next deal (``server/table_seeding.py``)."""
     await table.seeding.receive(conn, hand_no, seed)
 
 
 # ====================================================================== rebuys
-async def rebuy(table: Table, conn: Connection | None, amount: int) -> None:
+async def rebuy(table: TableHost, conn: Connection | None, amount: int) -> None:
     """A rebuy request: sent to the host, or approved by the house when there is none."""
     events = commands.rebuy_events(table.model, _seat_of(conn), amount)
     await table.record(events)
@@ -284,18 +283,18 @@ async def rebuy(table: Table, conn: Connection | None, amount: int) -> None:
         table.send_to_seat(host, views.rebuy_request_message(table.model, request_id, seat, amount))
 
 
-async def approve_rebuy(table: Table, conn: Connection | None, request_id: int) -> None:
+async def approve_rebuy(table: TableHost, conn: Connection | None, request_id: int) -> None:
     """The host approves a rebuy request."""
     await _answer_rebuy(table, conn, request_id, True)
 
 
-async def deny_rebuy(table: Table, conn: Connection | None, request_id: int) -> None:
+async def deny_rebuy(table: TableHost, conn: Connection | None, request_id: int) -> None:
     """The host denies a rebuy request."""
     await _answer_rebuy(table, conn, request_id, False)
 
 
 async def _answer_rebuy(
-    table: Table, conn: Connection | None, request_id: int, approved: bool
+    table: TableHost, conn: Connection | None, request_id: int, approved: bool
 ) -> None:
     events = commands.answer_rebuy_events(table.model, _seat_of(conn), request_id, approved)
     seat, amount = table.model.rebuy_requests[request_id]
@@ -303,7 +302,7 @@ async def _answer_rebuy(
     _rebuy_done(table, request_id, seat, amount, approved)
 
 
-def _rebuy_done(table: Table, request_id: int, seat: int, amount: int, approved: bool) -> None:
+def _rebuy_done(table: TableHost, request_id: int, seat: int, amount: int, approved: bool) -> None:
     message = views.rebuy_result_message(request_id, seat, amount, approved)
     table.send_to_seat(seat, message)
     host = table.host_seat

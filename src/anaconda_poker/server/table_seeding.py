@@ -21,11 +21,11 @@ from anaconda_poker.server import seeds
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server.seeds import DEFAULT_SEED_WINDOW, MAX_SEED_WINDOW
 from anaconda_poker.server.table_model import SeedRound
+from anaconda_poker.server.table_port import TableHost
 from anaconda_poker.server.table_views import dumps
 
 if TYPE_CHECKING:
     from anaconda_poker.server.presence import Connection
-    from anaconda_poker.server.table import Table
 
 
 class Seeding:
@@ -40,7 +40,7 @@ class Seeding:
         ValueError: ``window`` is outside 0..:data:`MAX_SEED_WINDOW`.
     """
 
-    def __init__(self, table: Table, window: float = DEFAULT_SEED_WINDOW) -> None:
+    def __init__(self, table: TableHost, window: float = DEFAULT_SEED_WINDOW) -> None:
         if not 0.0 <= window <= MAX_SEED_WINDOW:
             raise ValueError(f"the seed window must be 0..{MAX_SEED_WINDOW:g} s, got {window}")
         self.table = table

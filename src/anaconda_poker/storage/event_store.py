@@ -18,14 +18,11 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from anaconda_poker.storage.schema import hand_histories, poker_tables, table_events
-
-if TYPE_CHECKING:
-    from anaconda_poker.storage.leases import Leases
 
 log = logging.getLogger("anaconda_poker.storage")
 
@@ -135,6 +132,28 @@ class WriteBatch:
     fence: int | None = None
 
 
+class Fencing(Protocol):
+    """The fencing of writes when several nodes share a database: what the store asks of
+    :class:`~anaconda_poker.storage.leases.Leases` (declared here so that the store does not
+    import the leases module, which imports this one)."""
+
+    def stamp(self, batch: WriteBatch) -> None:
+        """Give ``batch`` the fencing token this process holds for its table."""
+        ...
+
+    def check(self, conn: Connection, batches: Sequence[WriteBatch]) -> None:
+        """Inside the append's transaction: every batch's table is still this process's.
+
+        Raises:
+            LeaseLostError: a batch's table is not (or no longer) this process's.
+        """
+        ...
+
+    def create(self, conn: Connection, table_id: str) -> None:
+        """Insert the lease row of a table created in this transaction."""
+        ...
+
+
 class EventStore:
     """Synchronous repository over an SQLAlchemy engine (SQLite or PostgreSQL).
 
@@ -150,7 +169,7 @@ class EventStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.fencing: Leases | None = None
+        self.fencing: Fencing | None = None
 
     # -- writes -------------------------------------------------------------------------
     def write(self, batches: Sequence[WriteBatch]) -> None:

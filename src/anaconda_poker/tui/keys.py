@@ -214,17 +214,14 @@ class KeyActions(HandFlow):
             self._say(self.t("No qualifying low can be made from these cards."))
             return
         self.selection = list(chosen)
-        # why each card is turned when it is (analysis/reveal.py), in the message line
-        plan = reveal_plan(chosen, split)
-        self.message = "\n".join(
-            [
-                self.t("Reveal order, and why:"),
-                *(
-                    f"{i}. {reveal_line(plain_cards([step.card]), step.reasons, self.t)}"
-                    for i, step in enumerate(plan, start=1)
-                ),
-            ]
-        )
+        self.message = ""
+        # why each card is turned when it is (analysis/reveal.py): in the table log, which
+        # scrolls, so the hand still fits an 80 by 24 terminal
+        self._write_log(Text(self.t("Reveal order, and why:"), style="bold"))
+        for i, step in enumerate(reveal_plan(chosen, split), start=1):
+            self._write_log(
+                Text(f"{i}. {reveal_line(plain_cards([step.card]), step.reasons, self.t)}")
+            )
         self._refresh()
 
     def action_focus_command(self) -> None:

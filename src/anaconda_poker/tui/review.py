@@ -25,8 +25,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from anaconda_poker.analysis.review import ReviewError, review_hand
-from anaconda_poker.cli.review_render import review_renderable
 from anaconda_poker.i18n import Translator
+from anaconda_poker.tui.review_render import review_renderable
 from anaconda_poker.tui.widgets import key_bar
 
 REVIEW_TRIALS = 1_000

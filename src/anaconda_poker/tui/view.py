@@ -6,7 +6,6 @@ person's seat (RULES.md §7).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -17,25 +16,25 @@ from textual.widgets import Input, RichLog, Static
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.cards import parse_code
-from anaconda_poker.core.config import Betting, Direction
-from anaconda_poker.core.state import HandState, LegalActions, Phase
-from anaconda_poker.i18n import (
-    Translator,
-    betting_label,
-    describe_high,
-    describe_low,
-    direction_label,
-    split_label,
-    translator,
-)
-from anaconda_poker.tui.cards import card_row, plain_cards
+from anaconda_poker.core.state import LegalActions, Phase
+from anaconda_poker.i18n import Translator, split_label, translator
+from anaconda_poker.tui.cards import plain_cards
 from anaconda_poker.tui.commands import command_word
-from anaconda_poker.tui.declare import declare_keys, declare_prompt
+from anaconda_poker.tui.declare import declare_keys
 from anaconda_poker.tui.messages import allowed_text, too_small_notice
 from anaconda_poker.tui.players import LEVEL_LABELS
+from anaconda_poker.tui.seatgrid import seat_columns
 from anaconda_poker.tui.session import Player
 from anaconda_poker.tui.settings import GameSettings
-from anaconda_poker.tui.summary import pot_name
+from anaconda_poker.tui.table_text import (
+    aggressive_range,
+    chosen_amount,
+    marks_legend,
+    passes_text,
+    phase_title,
+    pot_text,
+    prompt_text,
+)
 from anaconda_poker.tui.topbar import fit_topbar
 from anaconda_poker.tui.widgets import ActionButton, CardWidget, SeatPanel, dealer_title, key_bar
 
@@ -49,14 +48,6 @@ says so."""
 COMPACT_HEIGHT = 34
 """Terminals with fewer rows get the compact table (no buttons, shorter texts); the table
 fits 80 × 24 with up to six bots."""
-
-
-def pass_receiver(state: HandState, seat: int, direction: Direction) -> int:
-    """The seat that receives ``seat``'s pass: its neighbour in ``direction`` among the
-    players still in the hand (RULES.md §3, the engine's ring ``HandState.order``)."""
-    ring = [s for s in state.order if state.live[s]]
-    step = 1 if direction is Direction.LEFT else -1
-    return ring[(ring.index(seat) + step) % len(ring)]
 
 
 class TableView(App[list[Player]]):
@@ -144,10 +135,11 @@ class TableView(App[list[Player]]):
         self._width = event.size.width
         self._height = event.size.height
         self._too_small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
-        # Equal seat boxes: three columns of the same width (a fraction split of an odd
-        # width made the last box a cell wider); the padding and two gutters take 4 cells.
-        column = max(16, (event.size.width - 4) // 3)
-        self.query_one("#opponents").styles.grid_columns = f"{column} {column} {column}"
+        # Equal seat boxes, wide enough for the dealer label in every box (tui/seatgrid.py)
+        titles = [dealer_title(p.name, True, self.t) for p in self.session.players if not p.human]
+        columns, column = seat_columns(event.size.width, titles)
+        grid = self.query_one("#opponents").styles
+        grid.grid_size_columns, grid.grid_columns = columns, " ".join([str(column)] * columns)
         self.screen_stack[0].set_class(self._compact, "compact")
         self._refresh()
 
@@ -214,32 +206,7 @@ class TableView(App[list[Player]]):
         assert state is not None
         _ = self.t
         cfg = state.config
-        phase = view["phase"]
-        if phase == Phase.BETTING.value:
-            where = _(
-                "Betting round {number} of {total}",
-                number=view["betting_round"],
-                total=cfg.betting_rounds,
-            )
-        elif phase == Phase.PASSING.value:
-            count = view["pass_count"]
-            direction = direction_label(cfg.pass_directions[view["pass_index"]], _)
-            where = _.ngettext(
-                "Pass {number}: {count} card {direction}",
-                "Pass {number}: {count} cards {direction}",
-                count,
-                number=view["pass_index"] + 1,
-                count=count,
-                direction=direction,
-            )
-        elif phase == Phase.ARRANGING.value:
-            where = _("Arranging")
-        elif phase == Phase.DECLARING.value:
-            where = _("Declaring")
-        elif state.result is not None and not state.result.showdown:
-            where = _("Hand over")  # everyone else folded: nothing was shown
-        else:
-            where = _("Showdown")
+        where = phase_title(_, view, state)
         width, height = self._terminal_size()
         if self._too_small:
             self.query_one("#topbar", Static).update(
@@ -252,37 +219,9 @@ class TableView(App[list[Player]]):
         self.query_one("#topbar", Static).update(text)
 
     def _draw_pot(self, view: dict[str, Any]) -> None:
-        _ = self.t
-        text = Text()
-        text.append(_("Pot {amount}", amount=view["pot_total"]) + "\n", style="bold #f2d27a")
-        pots = view["pots"]
-        if len(pots) > 1:
-            for index, pot in enumerate(pots):
-                text.append(f"{pot_name(index, _)}: {_.number(pot['amount'])}\n", style="#e9d9a6")
-        if view["current_bet"]:
-            text.append(_("Current bet {amount}", amount=view["current_bet"]) + "\n")
         state = self.session.state
         assert state is not None
-        if view["phase"] == Phase.BETTING.value:
-            actor = view["to_act"][0] if view["to_act"] else None
-            if actor is not None:
-                whose = (
-                    _("Your turn.")
-                    if actor == self.session.human_seat
-                    else _("{player} to act", player=state.names[actor] or "")
-                )
-                text.append("▶ " + whose, style="bold #ffd75f")
-        elif view["phase"] in (Phase.PASSING.value, Phase.ARRANGING.value, Phase.DECLARING.value):
-            ready = sum(1 for s in view["seats"] if s["has_committed"])
-            live = sum(1 for s in view["seats"] if not s["folded"])
-            text.append(_("Ready: {ready} of {players}", ready=ready, players=live))
-        cfg = state.config
-        stakes = (
-            f"{betting_label(cfg.betting, _)} {_.number(cfg.small_bet)}/{_.number(cfg.big_bet)}"
-            if cfg.betting is Betting.FIXED_LIMIT
-            else betting_label(cfg.betting, _)
-        )
-        text.append("\n\n" + stakes + " · " + _("Ante {amount}", amount=cfg.ante), style="#9fc2ad")
+        text = pot_text(self.t, view, state, me=self.session.human_seat)
         self.query_one("#potbox", Static).update(text)
 
     def _draw_me(self, view: dict[str, Any], seats: dict[int, dict[str, Any]]) -> None:
@@ -330,48 +269,16 @@ class TableView(App[list[Player]]):
         if arranged and you["dead"]:
             extra.append(_("Out of play") + ": " + plain_cards(you["dead"]), style="dim")
         self.query_one("#hidden-cards", Static).update(extra)
-        panel.border_subtitle = self._marks_legend(
+        panel.border_subtitle = marks_legend(
+            _,
             received=any(c in self._received for c in cards) and not arranged,
             turned=arranged and shown > 0,
         )
-        passes = self._passes_text(you["passes"])
+        passes = passes_text(_, you["passes"], compact=self._compact)
         self.query_one("#passes", Static).update(passes)
         self.query_one("#passes", Static).display = bool(passes)
         self.query_one("#prompt", Static).update(self._prompt(view))
         self._show_message()
-
-    def _marks_legend(self, *, received: bool, turned: bool) -> str:
-        """What the marks under the cards mean, for the marks on show."""
-        parts = []
-        if received:
-            parts.append("• " + self.t("received in the last pass"))
-        if turned:
-            parts.append("▲ " + self.t("turned face up"))
-        return " · ".join(parts)
-
-    def _passes_text(self, records: Sequence[dict[str, Any]]) -> Text:
-        """What you passed and received: a line per pass, or on a short screen every pass
-        in two lists (pass 1 · pass 2 · pass 3)."""
-        _ = self.t
-        if not records:
-            return Text()
-        if self._compact:
-            passed = " · ".join(plain_cards(r["passed"]) for r in records)
-            received = " · ".join(plain_cards(r["received"]) for r in records)
-            return Text(
-                _("Passed: {cards}", cards=passed) + "   " + _("Received: {cards}", cards=received)
-            )
-        return Text("\n").join(
-            Text(
-                _(
-                    "Pass {number}: passed {passed} · received {received}",
-                    number=number,
-                    passed=plain_cards(record["passed"]),
-                    received=plain_cards(record["received"]),
-                )
-            )
-            for number, record in enumerate(records, start=1)
-        )
 
     def _legal(self) -> LegalActions:
         state = self.session.state
@@ -379,113 +286,24 @@ class TableView(App[list[Player]]):
         return state.legal_actions(self.session.human_seat)
 
     def _aggressive(self, legal: LegalActions) -> tuple[ActionKind, int, int] | None:
-        if ActionKind.BET in legal.kinds and legal.bet_range:
-            return ActionKind.BET, legal.bet_range[0], legal.bet_range[1]
-        if ActionKind.RAISE in legal.kinds and legal.raise_range:
-            return ActionKind.RAISE, legal.raise_range[0], legal.raise_range[1]
-        return None
+        return aggressive_range(legal)
 
     def _chosen_amount(self, low: int, high: int) -> int:
-        return min(max(self.amount if self.amount is not None else low, low), high)
+        return chosen_amount(self.amount, low, high)
 
     def _prompt(self, view: dict[str, Any]) -> Text:
-        _ = self.t
         state = self.session.state
         assert state is not None
-        me = self.session.human_seat
-        phase = view["phase"]
-        legal = self._legal()
-        if phase == Phase.COMPLETE.value:
-            return Text(_("The hand is over."))
-        if not state.live[me]:
-            return Text(_("You folded. Watching the rest of the hand…"), style="italic")
-        if me not in view["to_act"]:
-            if phase == Phase.BETTING.value and view["to_act"]:
-                actor = state.names[view["to_act"][0]] or ""
-                return Text(_("Waiting for {player}…", player=actor), style="italic")
-            return Text(_("Waiting for the other players…"), style="italic")
-        if phase == Phase.BETTING.value:
-            parts = [_("Your turn.")]
-            if ActionKind.CALL in legal.kinds:
-                parts.append(_("To call: {amount}", amount=legal.call_amount))
-            else:
-                parts.append(_("Nothing to call: you may check."))
-            aggressive = self._aggressive(legal)
-            if aggressive is not None:
-                kind, low, high = aggressive
-                amount = self._chosen_amount(low, high)
-                if kind is ActionKind.BET:
-                    parts.append(
-                        _("Bet {low} to {high}", low=low, high=high)
-                        if low != high
-                        else _("Bet {amount}", amount=low)
-                    )
-                else:
-                    parts.append(
-                        _("Raise to {low}–{high}", low=low, high=high)
-                        if low != high
-                        else _("Raise to {amount}", amount=low)
-                    )
-                if low != high:
-                    parts.append(_("chosen: {amount} (+/−)", amount=amount))
-            return Text("  ".join(parts))
-        if phase == Phase.DECLARING.value:
-            return declare_prompt(_, view, state.config.swing, compact=self._compact)
-        if phase == Phase.PASSING.value:
-            count = legal.pass_count
-            direction = state.config.pass_directions[max(state.pass_index, 0)]
-            where = direction_label(direction, _)
-            receiver = state.names[pass_receiver(state, me, direction)] or ""
-            return Text(
-                _.ngettext(
-                    "Choose {count} card to pass {direction}, to {player} (keys 1–7), then "
-                    "Enter. Selected: {selected} of {count}.",
-                    "Choose {count} cards to pass {direction}, to {player} (keys 1–7), then "
-                    "Enter. Selected: {selected} of {count}.",
-                    count,
-                    count=count,
-                    direction=where,
-                    player=receiver,
-                    selected=len(self.selection),
-                )
-            )
-        text = Text(
-            _(
-                "Choose five cards in reveal order, then Enter. Selected: {selected} of 5.",
-                selected=len(self.selection),
-            )
-            if self._compact  # the key bar names H, L and O
-            else _(
-                "Choose your five cards in the order you will reveal them (first chosen is "
-                "turned first), then Enter. H best high, L best low, O best for both. "
-                "Selected: {selected} of 5.",
-                selected=len(self.selection),
-            )
-            if self.session.split.has_low
-            else _(
-                "Choose your five cards in the order you will reveal them (first chosen is "
-                "turned first), then Enter. H suggests the best high. Selected: {selected} of 5.",
-                selected=len(self.selection),
-            )
+        return prompt_text(
+            self.t,
+            view,
+            state,
+            me=self.session.human_seat,
+            selection=self.selection,
+            amount=self.amount,
+            split=self.session.split,
+            compact=self._compact,
         )
-        if len(self.selection) == 5:
-            text.append("\n")
-            text.append_text(self._five_preview(self.selection))
-        return text
-
-    def _five_preview(self, five: Sequence[int]) -> Text:
-        """The chosen five in reveal order with their high (and low) description."""
-        _ = self.t
-        split = self.session.split
-        text = Text("→ ", style="bold #ffd75f")
-        text.append_text(card_row(five))
-        text.append("  " + _("High: {hand}", hand=describe_high(five, _)), style="#ffffff")
-        if split.has_low:
-            low = describe_low(five, _, qualifier=split.low_qualifier)
-            text.append(
-                "  " + (_("Low: {hand}", hand=low) if low else _("no low")), style="#a6e3a1"
-            )
-        return text
 
     def _draw_controls(self, view: dict[str, Any]) -> None:
         _ = self.t

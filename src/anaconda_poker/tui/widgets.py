@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
@@ -14,15 +15,30 @@ from textual.widgets import Button, Static
 
 from anaconda_poker.i18n import Translator
 from anaconda_poker.tui.cards import card_back, card_face, card_row, slim_backs
+from anaconda_poker.tui.seatgrid import TITLE_FRAME
 
 
-def dealer_title(name: str, dealer: bool, t: Translator) -> str:
+def dealer_title(name: str, dealer: bool, t: Translator, room: int | None = None) -> str:
     """A seat's border title: the name, and "(dealer)" (translated) on the button's seat.
 
     Border titles are Textual markup, so square brackets in a name are escaped: a person
     may call themselves ``"[/b]Zoe"`` and see exactly that.
+
+    Args:
+        room: cells the title may take (``None``: no limit). When the name and the label do
+            not fit, the name is shortened with "…" and the label stays whole (Textual would
+            cut the end of the title, the label: "Chiara (dá as cart…"); the seat boxes are
+            sized so that this happens only on the narrowest terminals
+            (``tui/seatgrid.py``).
     """
-    return escape(t("{player} (dealer)", player=name) if dealer else name)
+    if not dealer:
+        return escape(name)
+    title = t("{player} (dealer)", player=name)
+    over = cell_len(title) - room if room is not None else 0
+    if over > 0 and len(name) > 1:
+        keep = max(1, len(name) - over - 1)
+        title = t("{player} (dealer)", player=name[:keep].rstrip() + "…")
+    return escape(title)
 
 
 class SeatPanel(Static):
@@ -88,7 +104,9 @@ class SeatPanel(Static):
             "t": t,
             "compact": compact,
         }
-        self.border_title = dealer_title(name, button, t)
+        outer = self.outer_size.width
+        title_room = outer - TITLE_FRAME if outer else None
+        self.border_title = dealer_title(name, button, t, title_room)
         self.border_subtitle = escape(level or "")
         self.set_class(to_act, "to-act")
         self.set_class(seat is None or bool(seat and seat["folded"]), "folded")

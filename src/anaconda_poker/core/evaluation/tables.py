@@ -120,9 +120,18 @@ def _ranks_descending(counts: npt.NDArray[np.int8]) -> list[int]:
     return [rank for rank in range(12, -1, -1) for _ in range(int(counts[rank]))]
 
 
-def _row_displacement(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int32], int]:
-    """Place rows of ``2**ROW_SHIFT`` keys at offsets where their used keys do not collide
-    (first fit, rows with most keys first). Returns (displacement per row, table size)."""
+def row_displacement(keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int32], int]:
+    """Row-displacement hashing (Tarjan and Yao, "Storing a sparse table", CACM 1979): place
+    rows of ``2**ROW_SHIFT`` keys at offsets where their used keys do not collide (first
+    fit, rows with most keys first), so key ``k`` lives in slot
+    ``displacement[k >> ROW_SHIFT] + (k & ROW_MASK)`` with no probing.
+
+    Args:
+        keys: int64[n], distinct non-negative keys.
+
+    Returns:
+        (int32[max row + 1] displacement per row, table size in slots).
+    """
     ordered = np.sort(keys)
     rows = ordered >> ROW_SHIFT
     offsets = ordered & ROW_MASK
@@ -203,7 +212,7 @@ def build_tables() -> Tables:
     packed = (all_highs | (np.concatenate(lows) << HIGH_BITS)).astype(np.uint32)
     if len(np.unique(all_sums)) != len(all_sums):
         raise AssertionError("rank keys are not unique")  # pragma: no cover
-    displacement, size = _row_displacement(all_sums)
+    displacement, size = row_displacement(all_sums)
     rank_table = np.zeros(size, dtype=np.uint32)
     rank_table[displacement[all_sums >> ROW_SHIFT] + (all_sums & ROW_MASK)] = packed
 

@@ -76,6 +76,21 @@ function notify(text, body) {
 }
 
 /**
+ * A decision of yours starts while a finished hand's replayer covers the table (a modal
+ * dialog: the prompt, the buttons and the timer are behind it). Say so in the dialog's
+ * sticky head, with a button back to the table: a friend reading a review was timed out
+ * without seeing the turn come. The notice goes with the dialog when it closes.
+ */
+function turnInReplayer() {
+  const dialog = document.getElementById("replayer");
+  const head = dialog?.querySelector(".dialog-head");
+  if (!dialog?.open || !head || dialog.querySelector("#replayer-your-turn")) return;
+  head.append(h("div.replayer-turn", { role: "alert" },
+    h("button.primary.small", { type: "button", id: "replayer-your-turn", onclick: () => dialog.close() },
+      t("Your turn: back to the table"))));
+}
+
+/**
  * The alerts one `state` message calls for, played now.
  * @param {object|null} before  the previous view (null on the first state: nothing sounds)
  * @param {object|null} after  the new view
@@ -90,6 +105,7 @@ export function stateAlerts(before, after, newTurn, tableName) {
     kinds.push("turn");
     flashTitle(t("Your turn"));
     notify(t("Your turn"), tableName);
+    turnInReplayer();
   }
   if (before) {
     const got = (v) => (v?.you?.passes || []).filter((p) => p.received?.length).length;

@@ -271,7 +271,9 @@ export function mount(main) {
           field("time-bank", t("Time bank (seconds)"), num("time-bank", "timeBank", 0, 3600)),
           serverHas("time_bank_refill") ? field("time-bank-refill", t("Seconds added to the time bank"), num("time-bank-refill", "timeBankRefill", 0, 3600)) : null,
           serverHas("time_bank_refill_hands") ? field("time-bank-refill-hands", t("Hands between refills"), num("time-bank-refill-hands", "timeBankRefillHands", 1, 1000)) : null) : null),
-      h("details", null, h("summary", null, t("More options")),
+      // stays as the host left it when the form redraws (removing a bot closed it)
+      h("details", { open: Boolean(form.moreOpen), ontoggle: (ev) => { form.moreOpen = ev.target.open; } },
+        h("summary", null, t("More options")),
         h("div.form-grid", { style: { "margin-top": "8px" } },
           field("bot-pause", t("Bot thinking pause (seconds)"), h("input", { id: "bot-pause", type: "number", min: 0, max: 10, step: 0.1,
             value: form.botPause, oninput: (ev) => { form.botPause = ev.target.value; } })),

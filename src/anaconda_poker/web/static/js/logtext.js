@@ -12,6 +12,26 @@ import { chips } from "./i18n.js";
 import { cardText } from "./cardtext.js";
 
 /**
+ * How many cards each pass in a log moved, also where the log hides them (other seats'
+ * passes in a seat's own history, every pass in the public one): the pass schedule's count
+ * for the pass the entry belongs to. As in logLines, a pass opens the next pass when it
+ * follows any other action or when its seat already passed in the current one.
+ * @param {(object|null)[]} log  [{seat, action, cards?}] (null: no action, a replayer's deal)
+ * @param {number[]} passCounts  cards per pass (config.pass_counts)
+ * @returns {(number|null)[]}  per entry: the cards passed, or null when it is no pass
+ */
+export function passSizes(log, passCounts = [3, 2, 1]) {
+  let passIndex = -1;
+  let passSeats = null;
+  return (log || []).map((e) => {
+    if (!e || e.action !== "pass") { passSeats = null; return null; }
+    if (passSeats === null || passSeats.has(e.seat)) { passIndex += 1; passSeats = new Set(); }
+    passSeats.add(e.seat);
+    return e.cards ? e.cards.length : (passCounts[passIndex] ?? null);
+  });
+}
+
+/**
  * Turn the engine's public log into [{kind: "round"|"action", text, seat}].
  * @param {object[]} log  [{seat, action, to?, all_in?}]
  * @param {(seat: number) => string} nameOf

@@ -361,20 +361,27 @@ export function createMyArea(ctx) {
     if (s.arrange.key !== key) s.arrange = { key, slots: [null, null, null, null, null] };
     const box = h("div.arrange", { id: "arrange" });
     requestAdvice(view, you);
+    const asked = adviceKey();
     renderArrange(box, {
       hand: you.hand,
       model: s.arrange,
       split: splitNow(),
-      suggestions: s.advice.key === key ? s.advice.data : null,
-      loadingSuggestions: s.advice.key === key && s.advice.loading,
-      equity: s.advice.key === key ? s.advice.data?.equity ?? null : null,
+      suggestions: s.advice.key === asked ? s.advice.data : null,
+      loadingSuggestions: s.advice.key === asked && s.advice.loading,
+      equity: s.advice.key === asked ? s.advice.data?.equity ?? null : null,
       onConfirm: (cards) => send({ action: "arrange", cards }),
     });
     return box;
   }
 
+  // the advice of this hand in this language (its reasons come translated: a language
+  // switch asks again)
+  function adviceKey() {
+    return `${s.msgHandNo}:${currentLanguage()}`;
+  }
+
   async function requestAdvice(view, you) {
-    const key = `${s.msgHandNo}`;
+    const key = adviceKey();
     if (s.advice.key === key) return;
     s.advice = { key, loading: true, data: null };
     try {
@@ -540,11 +547,13 @@ export function createMyArea(ctx) {
       },
     },
     h("span.prompt", null, ask ? t("Ask the host for a seat") : t("Take a seat")),
-    h("label", { for: "join-name" }, t("Your name")), nameInput,
-    h("label", { for: "join-seat" }, t("Seat")),
-    h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { s.joinSeat = ev.target.value === "" ? null : Number(ev.target.value); } },
-      h("option", { value: "", selected: seatChoice === null }, t("Any free seat")),
-      free.map((i) => h("option", { value: i, selected: i === seatChoice }, t("Seat {n}", { n: i + 1 })))),
+    // each label stays beside its field when the form wraps (a phone put "Your name" at the
+    // end of the prompt's line and "Seat" beside the name box)
+    h("span.join-field", null, h("label", { for: "join-name" }, t("Your name")), nameInput),
+    h("span.join-field", null, h("label", { for: "join-seat" }, t("Seat")),
+      h("select", { id: "join-seat", "data-key": "join-seat", onchange: (ev) => { s.joinSeat = ev.target.value === "" ? null : Number(ev.target.value); } },
+        h("option", { value: "", selected: seatChoice === null }, t("Any free seat")),
+        free.map((i) => h("option", { value: i, selected: i === seatChoice }, t("Seat {n}", { n: i + 1 }))))),
     h("button.primary", { type: "submit", id: "join-submit" }, ask ? t("Ask to sit down") : t("Sit down")),
     s.mySeatRequest?.state === "denied" ? h("span", { id: "join-denied", role: "alert", class: "neg" }, s.mySeatRequest.reason
       ? t("The host did not let you in: {reason}", { reason: s.mySeatRequest.reason }) : t("The host did not let you in.")) : null,

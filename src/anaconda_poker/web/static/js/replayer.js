@@ -11,8 +11,10 @@ import { describeBoth } from "./handnames.js";
 import { cardsText } from "./cardtext.js";
 import { errorText, splitLabel } from "./labels.js";
 import { showReview } from "./review.js";
+import { passSizes } from "./logtext.js";
 
-function actionText(record, nameOf, showCards) {
+/** One step's caption; `passSize` is the cards a pass moved when the record hides them. */
+function actionText(record, nameOf, showCards, passSize = null) {
   const player = nameOf(record.seat);
   switch (record.action) {
     case "fold": return t("{player} folds", { player });
@@ -21,7 +23,7 @@ function actionText(record, nameOf, showCards) {
     case "bet": return t("{player} bets {amount}", { player, amount: chips(record.to) });
     case "raise": return t("{player} raises to {amount}", { player, amount: chips(record.to) });
     case "pass": {
-      const count = record.cards?.length ?? 0;
+      const count = record.cards?.length ?? passSize ?? 0;
       const base = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
       return showCards && record.cards ? `${base}: ${cardsText(record.cards)}` : base;
     }
@@ -143,6 +145,7 @@ function controlsBar(count, get, set, onPlay) {
 function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }) {
   let step = 0;
   let showAll = false;
+  const sizes = passSizes(frames.map((f) => f.action), history.config?.pass_counts);
   let playing = null;
   const felt = h("div.felt", { id: "replayer-felt" });
   const caption = h("div.replayer-step", { id: "replayer-step", "aria-live": "polite" });
@@ -185,7 +188,9 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
     renderFelt(felt, {
       view: frame.view, table: null, config: history.config, mySeat, hands, split, idPrefix: "rp-",
     });
-    const text = frame.action ? actionText(frame.action, nameOf, showAll || frame.action.seat === mySeat) : t("The deal");
+    const text = frame.action
+      ? actionText(frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])
+      : t("The deal");
     caption.textContent = t("Step {k} of {n}: {text}", { k: step, n: frames.length - 1, text });
     slider.value = String(step);
     replace(final, step === frames.length - 1 ? resultBlock(history, nameOf, split) : null);
@@ -203,6 +208,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
 
 function publicReplayer(body, { history, nameOf, split }) {
   const actions = history.actions || [];
+  const sizes = passSizes(actions, history.config?.pass_counts);
   let step = actions.length;
   const list = h("ol.log-list", { id: "replayer-actions" });
   const caption = h("div.replayer-step", { id: "replayer-step", "aria-live": "polite" });
@@ -212,7 +218,7 @@ function publicReplayer(body, { history, nameOf, split }) {
   };
   const { bar, slider } = controlsBar(actions.length + 1, () => step, set, () => set(step + 1));
   function draw() {
-    replace(list, actions.slice(0, step).map((a, i) => h("li", { class: i === step - 1 ? "round" : "" }, actionText(a, nameOf, false))));
+    replace(list, actions.slice(0, step).map((a, i) => h("li", { class: i === step - 1 ? "round" : "" }, actionText(a, nameOf, false, sizes[i]))));
     caption.textContent = t("Step {k} of {n}", { k: step, n: actions.length });
     slider.value = String(step);
   }

@@ -8,7 +8,7 @@ import { h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
 import { errorText } from "./labels.js";
 
-const PHASES = { passing: "Passing", arranging: "Arrangement", betting: "Betting" };
+const PHASES = { passing: "Passing", arranging: "Arrangement", betting: "Betting", declaring: "Declaration" };
 
 function chipsText(value) {
   const amount = new Intl.NumberFormat(document.documentElement.lang || undefined, {
@@ -26,6 +26,10 @@ export function optionText(option) {
     case "check": return t("check");
     case "call": return t("call");
     case "bet": return t("bet {amount}", { amount: option.to });
+    case "declare":
+      if (option.declaration === "high") return t("declare high");
+      if (option.declaration === "low") return t("declare low");
+      return t("declare both (swing)");
     default: return t("raise to {amount}", { amount: option.to });
   }
 }
@@ -33,16 +37,31 @@ export function optionText(option) {
 export function stageText(decision) {
   if (decision.phase === "passing") return t("Pass {number}", { number: decision.stage });
   if (decision.phase === "arranging") return t("Arrangement");
+  if (decision.phase === "declaring") return t("Declaration");
   return t("Betting round {number}", { number: decision.stage });
 }
 
 function sameOption(a, b) {
-  return a.kind === b.kind && a.to === b.to && (a.cards || []).join() === (b.cards || []).join();
+  return a.kind === b.kind && a.to === b.to && a.declaration === b.declaration
+    && (a.cards || []).join() === (b.cards || []).join();
+}
+
+/** Every option the review valued (a declaration: high, low and both), or null. */
+export function optionsText(decision) {
+  if (!decision.options || !decision.options.length) return null;
+  const percent = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
+  });
+  return decision.options.map((o) => t("{option}: {chips} ({share} of the pot)", {
+    option: optionText(o), chips: chipsText(o.value), share: percent.format(o.share),
+  })).join("; ");
 }
 
 function decisionRow(d) {
   const best = [sameOption(d.chosen, d.best) ? t("the same") : optionText(d.best)];
   if (d.order) best.push(h("div.muted", null, t("reveal order {cards} (not priced)", { cards: cardsText(d.order) })));
+  const every = optionsText(d);
+  if (every) best.push(h("div.muted.review-options", null, every));
   return h("tr", { class: d.mistake ? "mistake" : "" },
     h("td", null, stageText(d)),
     h("td", null, optionText(d.chosen)),

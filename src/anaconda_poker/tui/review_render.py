@@ -13,6 +13,7 @@ from anaconda_poker.i18n.review_text import (
     chips_text,
     model_sentence,
     option_text,
+    options_text,
     phase_label,
     stage_text,
 )
@@ -22,7 +23,8 @@ def review_renderable(
     review: HandReview, _: Translator, *, title: str | None = None
 ) -> RenderableType:
     """The model, a row per decision (when, what was chosen, the model's best, the expected
-    chips lost, "mistake"), the losses by phase and the chips won in the hand."""
+    chips lost, "mistake"; a declaration also lists every choice's chips), the losses by
+    phase and the chips won in the hand."""
     parts: list[RenderableType] = []
     if title is not None:
         parts.append(Text(title, style="bold"))
@@ -59,6 +61,9 @@ def review_renderable(
         if d["order"] is not None:
             order = " ".join(d["order"])
             best += "\n" + _("reveal order {cards} (not priced)", cards=order)
+        every = options_text(d, _)
+        if every is not None:
+            best += "\n" + every
         table.add_row(
             stage_text(d, _),
             option_text(d["chosen"], _),
