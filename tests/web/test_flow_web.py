@@ -48,7 +48,8 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     host.wait_for_function(
         "() => document.querySelector('#prompt').innerText.startsWith('The game is paused')"
     )
-    assert host.locator("#my-area .controls button:not(:disabled):not([data-key=sort-toggle])").count() == 0
+    live = "#my-area .controls button:not(:disabled):not([data-key=sort-toggle])"
+    assert host.locator(live).count() == 0
     assert host.locator("#my-area .controls button:disabled").count() >= 2
     assert watcher.locator("#toast").inner_text().strip().endswith("Paused by Ana")
     # a spectator arriving during the pause reads it too, in Italian
