@@ -40,6 +40,7 @@ class Measure:
     on: bool = False
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    frames: int = 0
     errors: dict[str, int] = field(default_factory=dict)
 
 
@@ -87,6 +88,8 @@ async def seat_bot(
                 break
             frame = json.loads(raw)
             kind = frame["type"]
+            if measure.on:
+                measure.frames += 1
             if kind == "error":
                 if measure.on:
                     measure.errors[frame["code"]] = measure.errors.get(frame["code"], 0) + 1
@@ -111,6 +114,26 @@ async def seat_bot(
             pending = asyncio.create_task(act(frame["turn"], you["legal"]))
     except Exception:  # the socket closed at the end of the run
         pass
+
+
+async def post_json(
+    http: httpx.AsyncClient, path: str, body: dict[str, Any], measure: Measure
+) -> dict[str, Any]:
+    """POST during the set-up; retried on a 5xx answer: ``503 table_moving`` (the table is
+    changing nodes) and, with several nodes on a loaded machine, nginx's own ``502``/``504``
+    (a node too slow to answer; counted in ``measure.errors`` as ``setup <status>``)."""
+    for _ in range(30):
+        response = await http.post(path, json=body)
+        if response.status_code < 500:
+            break
+        if response.status_code != 503:
+            key = f"setup {response.status_code}"
+            measure.errors[key] = measure.errors.get(key, 0) + 1
+        await asyncio.sleep(float(response.headers.get("retry-after", "1")))
+    if response.status_code not in (200, 201):
+        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]!r}")
+    data: dict[str, Any] = response.json()
+    return data
 
 
 async def drive_tables(
@@ -138,36 +161,37 @@ async def drive_tables(
     rng = random.Random(first)
     limits = httpx.Limits(max_connections=20)
     headers = {"Origin": http_url}
-    async with httpx.AsyncClient(
-        base_url=http_url, limits=limits, timeout=60, verify=context or True, headers=headers
-    ) as http:
-        for t in range(first, first + tables):
-            created = (
-                await http.post(
+    try:
+        async with httpx.AsyncClient(
+            base_url=http_url, limits=limits, timeout=60, verify=context or True, headers=headers
+        ) as http:
+            for t in range(first, first + tables):
+                created = await post_json(
+                    http,
                     "/api/tables",
-                    json={
+                    {
                         "name": f"Load {t}", "host_name": "P0", "seats": seats,
                         "starting_stack": 100_000, "action_timer": 30, "time_bank": 30,
                     },
-                )
-            ).json()  # fmt: skip
-            tokens = [created["token"]]
-            table_id = created["table"]["table_id"]
-            for s in range(1, seats):
-                for _ in range(30):  # 503 table_moving: the table is changing nodes
-                    taken = await http.post(f"/api/tables/{table_id}/seats", json={"name": f"P{s}"})
-                    if taken.status_code != 503:
-                        break
-                    await asyncio.sleep(float(taken.headers.get("retry-after", "1")))
-                tokens.append(taken.json()["token"])
-            for token in tokens:
-                ws = await connect_seat(f"{ws_url}?table={table_id}", token, context)
-                sockets.append(ws)
-                tasks.append(
-                    asyncio.create_task(
-                        seat_bot(ws, random.Random(rng.random()), think, measure, stop)
+                    measure,
+                )  # fmt: skip
+                tokens = [created["token"]]
+                table_id = created["table"]["table_id"]
+                for s in range(1, seats):
+                    path = f"/api/tables/{table_id}/seats"
+                    taken = await post_json(http, path, {"name": f"P{s}"}, measure)
+                    tokens.append(taken["token"])
+                for token in tokens:
+                    ws = await connect_seat(f"{ws_url}?table={table_id}", token, context)
+                    sockets.append(ws)
+                    tasks.append(
+                        asyncio.create_task(
+                            seat_bot(ws, random.Random(rng.random()), think, measure, stop)
+                        )
                     )
-                )
+    except BaseException:
+        ready.abort()  # the other processes and the parent stop waiting: the run fails
+        raise
     await asyncio.get_running_loop().run_in_executor(None, ready.wait)
     await asyncio.sleep(warmup)
     cpu0 = time.process_time()
@@ -186,6 +210,7 @@ async def drive_tables(
         "actions": measure.actions,
         "elapsed": elapsed,
         "client_cpu": client_cpu,
+        "frames": measure.frames,
         "errors": measure.errors,
     }
 

@@ -60,3 +60,15 @@ def owner_node(url: str, table_id: str) -> str | None:
     finally:
         engine.dispose()
     return None if lease is None or lease.free else lease.owner_node
+
+
+def lease_remaining(url: str, table_id: str) -> float:
+    """Seconds until the table's lease runs out, by the database's clock (the one clock
+    every expiry is judged by); raises ``AssertionError`` when the table has no lease."""
+    engine = open_database(url, create=False)
+    try:
+        lease = Leases(engine, node="observer").lease(table_id)
+    finally:
+        engine.dispose()
+    assert lease is not None, f"table {table_id} has no lease"
+    return lease.remaining

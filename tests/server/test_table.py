@@ -360,6 +360,34 @@ async def test_rebuys_need_the_host_and_wait_for_the_hand_end() -> None:
     assert rebuilt.hand_no == 2 and rebuilt.chip_total() == table.chip_total() == 260
 
 
+async def test_the_hosts_own_rebuy_is_approved_at_once() -> None:
+    """Nobody but the host could answer the host's own request: it is approved when asked,
+    recorded like any approved rebuy (by the host's seat), and no request reaches the host."""
+    table, writer = make_table(humans=2, bots=(), auto_start=False)
+    host, guest = FakeConnection(0), FakeConnection(1)
+    seat0, seat1 = table.seats[0], table.seats[1]
+    assert seat0 is not None and seat1 is not None
+    seat0.stack, seat1.stack = 40, 160  # as if the host had lost 60 chips to the guest
+    table.start()
+    try:
+        await table.request("join", host)
+        await table.request("join", guest)
+        await table.request("rebuy", host, amount=60)
+        assert host.of_type("rebuy_request") == []
+        result = host.of_type("rebuy_result")
+        assert len(result) == 1 and result[0]["approved"] is True and result[0]["amount"] == 60
+        assert table.model.pending_rebuy_requests() == []
+        assert (seat0.stack, seat0.rebuys, seat0.bought_in) == (100, 1, 160)
+        assert guest.of_type("rebuy_request") == [] and guest.of_type("rebuy_result") == []
+        line = next(x for x in table.ledger() if x["seat"] == 0)
+        assert (line["bought_in"], line["rebuys"], line["stack"]) == (160, 1, 100)
+        assert table.chip_total() == table.bought_in_total() == 260
+    finally:
+        await table.stop()
+    resolved = [e.payload for e in writer.events() if e.kind == "rebuy_resolved"]
+    assert resolved == [{"request_id": resolved[0]["request_id"], "approved": True, "by": 0}]
+
+
 async def test_dealers_choice_is_asked_of_the_dealer() -> None:
     table, writer = make_table(humans=2, bots=(), dealers_choice=True, auto_start=False)
     host, guest = FakeConnection(0), FakeConnection(1)

@@ -107,6 +107,12 @@ def play_session(seed: int) -> Session:
                 asked = commands.rebuy_events(session.model, record.seat, STACK - record.stack)
                 session.record(asked)
                 request_id = asked[0][1]["request_id"]
+                if record.seat == 0:  # the host's own rebuy needs nobody's approval
+                    assert asked[1] == (
+                        "rebuy_resolved",
+                        {"request_id": request_id, "approved": True, "by": 0},
+                    )
+                    continue
                 session.record(commands.answer_rebuy_events(session.model, 0, request_id, True))
         if hand_no == 3:
             session.sit("Dee")

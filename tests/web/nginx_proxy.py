@@ -152,10 +152,17 @@ http {{
 
 
 @contextlib.contextmanager
-def running_nginx_nodes(ports: list[int], workdir: Path) -> Iterator[tuple[str, Path]]:
+def running_nginx_nodes(
+    ports: list[int], workdir: Path, *, worker_connections: int = 1024
+) -> Iterator[tuple[str, Path]]:
     """nginx with the shipped ``deploy/nginx/anaconda-poker-nodes.conf`` in front of the
     nodes listening on ``ports`` (at most three: the file lists three); yields ``(https base
-    URL, CA file)``. Also used by ``benchmarks/server_load.py --nodes``."""
+    URL, CA file)``. Also used by ``benchmarks/server_load.py --nodes``.
+
+    Args:
+        worker_connections: nginx's ``worker_connections`` (one worker process). Each
+            proxied websocket holds two: the client's and the node's (docs/deploy.md §3).
+    """
     binary = nginx_binary()
     assert binary is not None, "nginx is not installed"
     authority = trustme.CA()
@@ -190,7 +197,8 @@ def running_nginx_nodes(ports: list[int], workdir: Path) -> Iterator[tuple[str, 
 worker_processes 1;
 pid {workdir / "nginx.pid"};
 error_log {workdir / "error.log"} warn;
-events {{ worker_connections 1024; }}
+worker_rlimit_nofile {2 * worker_connections + 64};
+events {{ worker_connections {worker_connections}; }}
 http {{
     include /etc/nginx/mime.types;
     access_log off;

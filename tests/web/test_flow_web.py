@@ -22,8 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 def test_pause_is_shown_to_everyone_and_resume_is_announced(
     server: Any, open_page: Any, shot: Any
 ) -> None:
-    """The host pauses: a spectator reads "Paused by Ana", the turn timer stops showing; the
-    resume is announced to the spectator and the banner goes."""
+    """The host pauses: a spectator reads "Paused by Ana", the turn timer stops showing, and
+    Ana, whose turn it is, reads that the game is paused with her buttons disabled; the
+    resume is announced to the spectator, the banner goes and Ana can act again."""
     host = open_page().page
     table_id = create_table_in_lobby(
         host, server.url, name="Pause night", host="Ana", bots=1, seats=3, timer=300
@@ -43,6 +44,13 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     watcher.wait_for_selector("#seat-0 .timer", state="hidden")
     host.wait_for_selector("#pause-banner")
     host.wait_for_selector("#seat-0 .timer", state="hidden")
+    # Ana is the one to act: no "Your turn" with live buttons that only answer "paused"
+    host.wait_for_function(
+        "() => document.querySelector('#prompt').innerText.startsWith('The game is paused')"
+    )
+    live = "#my-area .controls button:not(:disabled):not([data-key=sort-toggle])"
+    assert host.locator(live).count() == 0
+    assert host.locator("#my-area .controls button:disabled").count() >= 2
     assert watcher.locator("#toast").inner_text().strip().endswith("Paused by Ana")
     # a spectator arriving during the pause reads it too, in Italian
     late = open_page(locale="it-IT").page
@@ -57,6 +65,11 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     )
     watcher.wait_for_selector("#seat-0 .timer", state="visible")
     late.wait_for_selector("#pause-banner", state="detached")
+    # the resume gives Ana her turn back: the prompt and the buttons return
+    host.wait_for_function("() => document.querySelector('#prompt').innerText === 'Your turn'")
+    assert host.locator("#my-area .controls button:disabled").count() == 0
+    host.click("#act-call, #act-check")
+    host.wait_for_function("() => document.querySelector('#prompt').innerText !== 'Your turn'")
 
 
 def test_showdown_stays_with_a_countdown_and_the_host_deals_now(

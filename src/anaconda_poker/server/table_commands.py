@@ -342,7 +342,8 @@ def chat_events(model: TableModel, seat: int | None, text: str, *, at: float) ->
 
 def rebuy_events(model: TableModel, seat: int | None, amount: int) -> list[Event]:
     """A rebuy request of ``amount`` chips, topping the stack up to at most the starting
-    stack; approved by the house at once when the table has no host.
+    stack; approved at once by the house when the table has no host, and by the host when the
+    host asks for it (nobody else could answer it; docs/protocol.md, client messages).
 
     Raises:
         ClientError: ``spectator``, ``rebuy_not_allowed`` (rebuys off, a request of this
@@ -366,8 +367,9 @@ def rebuy_events(model: TableModel, seat: int | None, amount: int) -> list[Event
     request_id = model.next_request_id
     ask = {"request_id": request_id, "seat": record.seat, "amount": amount}
     events: list[Event] = [("rebuy_requested", ask)]
-    if model.host_seat is None:
-        answer = {"request_id": request_id, "approved": True, "by": "house"}
+    if model.host_seat is None or model.host_seat == record.seat:
+        by: int | str = "house" if model.host_seat is None else record.seat
+        answer = {"request_id": request_id, "approved": True, "by": by}
         events.append(("rebuy_resolved", answer))
     return events
 

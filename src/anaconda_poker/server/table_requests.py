@@ -271,13 +271,14 @@ async def seed(table: TableHost, conn: Connection | None, hand_no: int, seed: st
 
 # ====================================================================== rebuys
 async def rebuy(table: TableHost, conn: Connection | None, amount: int) -> None:
-    """A rebuy request: sent to the host, or approved by the house when there is none."""
+    """A rebuy request: sent to the host, or approved at once when there is none (by the
+    house) or when the host asks (nobody else could answer it)."""
     events = commands.rebuy_events(table.model, _seat_of(conn), amount)
     await table.record(events)
     ask = events[0][1]
     request_id, seat = ask["request_id"], ask["seat"]
     host = table.host_seat
-    if len(events) > 1:  # no host: approved by the house at once
+    if len(events) > 1:  # no host, or the host asking: approved at once
         _rebuy_done(table, request_id, seat, amount, True)
     elif host is not None:
         table.send_to_seat(host, views.rebuy_request_message(table.model, request_id, seat, amount))

@@ -104,7 +104,7 @@ class ReviewScreen(ModalScreen[None]):
         except ReviewError as exc:
             self._show(Text(_("This hand cannot be reviewed: {error}", error=str(exc))))
             return
-        self._show(review_renderable(review, _))
+        self._show(review_renderable(review, _, symbols=True))
 
     def _show(self, body: Any) -> None:
         with contextlib.suppress(NoMatches):  # the screen was closed meanwhile

@@ -3,11 +3,15 @@ terminal game's review screen (the words: :mod:`anaconda_poker.i18n.review_text`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from anaconda_poker.analysis.review import HandReview
+from anaconda_poker.core.cards import parse_code
 from anaconda_poker.i18n import Translator
 from anaconda_poker.i18n.review_text import (
     chips_text,
@@ -17,14 +21,23 @@ from anaconda_poker.i18n.review_text import (
     phase_label,
     stage_text,
 )
+from anaconda_poker.tui.cards import card_label
+
+
+def symbol_cards(option: Mapping[str, Any]) -> dict[str, Any]:
+    """``option`` (a review option's dict) with its cards as the terminal game draws them
+    (``"10♥"`` for ``"Th"``), so the review reads like the table above it."""
+    return {**option, "cards": [card_label(parse_code(c)) for c in option.get("cards") or ()]}
 
 
 def review_renderable(
-    review: HandReview, _: Translator, *, title: str | None = None
+    review: HandReview, _: Translator, *, title: str | None = None, symbols: bool = False
 ) -> RenderableType:
     """The model, a row per decision (when, what was chosen, the model's best, the expected
     chips lost, "mistake"; a declaration also lists every choice's chips), the losses by
-    phase and the chips won in the hand."""
+    phase and the chips won in the hand. Cards are written ``Th`` (as ``replay`` and the
+    hand history write them), or with ``symbols`` ``10♥`` as the terminal game draws them."""
+    shown = symbol_cards if symbols else dict
     parts: list[RenderableType] = []
     if title is not None:
         parts.append(Text(title, style="bold"))
@@ -57,16 +70,16 @@ def review_renderable(
     table.add_column("")
     for decision in review.decisions:
         d = decision.to_dict()
-        best = _("the same") if d["best"] == d["chosen"] else option_text(d["best"], _)
+        best = _("the same") if d["best"] == d["chosen"] else option_text(shown(d["best"]), _)
         if d["order"] is not None:
-            order = " ".join(d["order"])
+            order = " ".join(shown({"cards": d["order"]})["cards"])
             best += "\n" + _("reveal order {cards} (not priced)", cards=order)
         every = options_text(d, _)
         if every is not None:
             best += "\n" + every
         table.add_row(
             stage_text(d, _),
-            option_text(d["chosen"], _),
+            option_text(shown(d["chosen"]), _),
             best,
             chips_text(d["loss"], _),
             Text(_("mistake"), style="bold red") if d["mistake"] else "",

@@ -89,6 +89,17 @@ export function createMyArea(ctx) {
     }
     if (view.phase === "complete") parts.push(resultPanel(view), betweenHands());
     replace(my, parts);
+    // paused by the host mid-hand: every decision waits for the resume (the server refuses
+    // one with "paused"), so nothing to decide is offered until then
+    if (pausedMidHand(view)) {
+      for (const el of my.querySelectorAll(".controls button, .controls input, #my-hand button.card, #arrange button")) {
+        if (el.dataset.key !== "sort-toggle") el.disabled = true;
+      }
+    }
+  }
+
+  function pausedMidHand(view) {
+    return s.table?.status === "paused" && view.phase !== "complete";
   }
 
   function waitingText() {
@@ -114,6 +125,8 @@ export function createMyArea(ctx) {
     const folded = Boolean(view.seats.find((x) => x.seat === you.seat)?.folded);
     if (view.phase === "complete") {
       prompt = view.result?.showdown ? t("Showdown") : t("Hand over");
+    } else if (pausedMidHand(view)) {
+      prompt = t("The game is paused: timers are stopped until the host resumes.");
     } else if (folded) {
       // out of the hand: no "choose cards to pass" or "arrange your five" (issue 12 §3)
       prompt = t("You folded: you are out of this hand and watching.");
