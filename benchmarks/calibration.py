@@ -32,7 +32,8 @@ seat of one table), and per predicted-share bucket (0-0.1, 0.1-0.25, 0.25-0.5, 0
 ``--classes`` adds a table of the populations' hands after the passes: per population and
 game, the share of seat samples whose best high five of their seven final cards is each
 hand class, and (in brackets) the share whose arranged five is (the population's passing
-and arranging shape, which the pass-aware model imitates with the heuristic policy).
+and arranging shape, which the pass-aware model imitates with the heuristic policy), and
+the passing model's predicted and realised share by the class of the seat's arranged five.
 The issue-16 bar: ``|predicted - realised|`` <= 0.03 overall and <= 0.05 per bucket, with
 >= 1,000 seat samples per row; the table marks each cell that misses it (buckets under 30
 samples are shown but not judged: their realised mean is too noisy to judge a 0.05 gap).
@@ -234,6 +235,31 @@ def class_table(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
     return table
 
 
+def class_calibration(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
+    """The passing model's predicted / realised share by the class of the seat's arranged
+    five (``--classes``): which hands the model misjudges."""
+    table = Table(title="Passing model by the seat's arranged five: predicted / realised (n)")
+    table.add_column("opponents pass like")
+    table.add_column("game")
+    shown = sorted(HandCategory, reverse=True)
+    for category in shown:
+        table.add_column(category.name.lower().replace("_", " "), justify="right")
+    for (population, split), samples in rows.items():
+        cells = []
+        for category in shown:
+            inside = [(s[1], s[2]) for s in samples if s[4] == category]
+            if len(inside) < 2:
+                cells.append("-")
+                continue
+            data = np.asarray(inside)
+            se = float(data[:, 1].std(ddof=1) / np.sqrt(len(data)))
+            cells.append(
+                f"{data[:, 0].mean():.3f} / {data[:, 1].mean():.3f}±{se:.3f} ({len(data)})"
+            )
+        table.add_row(f"{population} bots", split.value, *cells)
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=250, help="hands per row")
@@ -277,6 +303,7 @@ def main() -> None:
     console.print(report(rows, args.seats))
     if args.classes:
         console.print(class_table(rows))
+        console.print(class_calibration(rows))
     console.print(
         f"{args.tables} tables per row, {args.trials} deals per equity question, montecarlo "
         f"{args.samples} samples, seed {args.seed}; {cpu:.0f} s CPU playing and asking, "

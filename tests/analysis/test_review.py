@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from review_hands import QUADS, bettor, calling_station, keeper, play
 
+from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.review import (
     DEFAULT_MODEL,
     PassingOpponents,
@@ -24,9 +25,10 @@ from anaconda_poker.analysis.review import (
     review_session,
 )
 from anaconda_poker.bots import create_bot
+from anaconda_poker.cli.equity import build_knowledge, build_model
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str, parse_codes
-from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, LegalActions, Seat
 from anaconda_poker.server.histories import own_history, public_history
 
@@ -82,7 +84,62 @@ def test_the_default_model_is_the_pass_aware_one_and_says_so() -> None:
     review = review_hand(history, 0, trials=100)
     assert review.model == "passing"
     assert review.description.startswith("against opponents who pass like a solid player")
-    assert review.description.endswith("your own passes against random opponents")
+    assert (
+        review.description == "against opponents who pass like a solid player and bet by strength"
+    )
+
+
+_FOUR_HANDED = {
+    0: "Js Th 9c 8d 6d 3s 3h",
+    1: "Ac 2d 4h 5s Kc Kd Qh",
+    2: "7c 7d 7h 2s 4c 5d Qs",
+    3: "Ah As Ad 2c 4s 9h Td",
+}
+"""Issue 16 §3: the pass adviser ranks passing 3-3-6 first with seat 0's seven (17.6 %)."""
+
+
+def _four_handed_review(trials: int, seed: int) -> Any:
+    def pass_the_threes(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.PASS in legal.kinds and state.pass_index == 0:
+            return Action.pass_cards(parse_codes("3s 3h 6d"))
+        return calling_station(state, seat, legal)
+
+    policies = {0: pass_the_threes, 1: calling_station, 2: calling_station, 3: calling_station}
+    history = play(TableConfig(split="high_low_8"), _FOUR_HANDED, policies)
+    return review_hand(history, 0, trials=trials, seed=seed)
+
+
+def _first_pass(review: Any) -> Any:
+    return next(d for d in review.decisions if d.phase is ReviewPhase.PASSING)
+
+
+def test_the_review_prices_a_pass_as_the_pass_adviser_does() -> None:
+    """The review's best first pass is the adviser's (``equity --advise pass``, run here
+    through the CLI's own model builder on other deals), and the seat that made it is not
+    flagged; its share is the adviser's seven-card share, not a nine-card one."""
+    knowledge = build_knowledge(hand=_FOUR_HANDED[0], players=4)
+    model = build_model(knowledge=knowledge, players=4, split=Split.HIGH_LOW_8, passes_done=0)
+    assert model is not None
+    advised = passing_pass_choices(knowledge, model, count=3, receiver=1, trials=3_000, rng=99)
+    threes = tuple(sorted(parse_codes("3s 3h 6d")))
+    assert advised[0].cards == threes
+    review = _four_handed_review(2_000, seed=3)
+    first = _first_pass(review)
+    assert first.stage == 1
+    assert tuple(sorted(first.best.cards)) == threes and first.loss == 0 and not first.mistake
+    assert abs(first.chosen.share - advised[0].result.share) < 4 * advised[0].result.share_se
+
+
+def test_the_pass_ranking_is_the_same_at_two_sample_sizes() -> None:
+    """Candidates share their deals (common random numbers): a clear best pass stays best
+    from 400 to 4,000 deals, and no sampled pass is a mistake within its noise."""
+    small, large = _four_handed_review(400, seed=11), _four_handed_review(4_000, seed=12)
+    assert _first_pass(small).best.cards == _first_pass(large).best.cards
+    for review in (small, large):
+        for d in review.decisions:
+            if d.phase is ReviewPhase.PASSING:
+                assert d.sampling_error > 0
+                assert d.mistake == (d.loss > max(review.threshold, 2 * d.sampling_error))
 
 
 def test_passing_away_a_made_low_is_a_passing_mistake() -> None:

@@ -9,15 +9,19 @@ read, even when the history holds them (a terminal save holds every seat's cards
 
 Each decision is priced by an :class:`OpponentModel` (:mod:`.review_model`): by default
 :class:`PassingOpponents`, the pass-aware model of :mod:`anaconda_poker.analysis.pass_model`
-(opponents who passed like a solid player) for the arrangement and the bets, with the
-seat's own passes priced against random opponents; :class:`RandomOpponents` is the equity
+(opponents who passed like a solid player) for the passes, the arrangement and the bets;
+:class:`RandomOpponents` is the equity
 calculator's older model for everything. Opponents' bets are read as strength by the range
 model of :mod:`anaconda_poker.analysis.ranges`. Values are **expected chips from this
 decision on** (chips already in the pot are sunk):
 
 * **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
-  expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
-  counting up to two cards of later passes as the montecarlo bot does); a choice's value is
+  expected pot share on the same deals (common random numbers), by the pass adviser itself
+  (:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, what ``anaconda-poker
+  equity --advise pass`` ranks; :func:`~anaconda_poker.analysis.advice.pass_choices` for the
+  random model). Later passes are not counted (an exchange: cards would leave as well as
+  arrive, and adding them only, as a lookahead of extra cards did, priced every hand on up to
+  nine cards and favoured the wrong passes); a choice's value is
   ``share × stake``. The *stake* is the pot the hand reached (its final pots, public once
   the hand is over; the pot at the decision if that is larger or the hand is unfinished):
   the pot at a pass is mostly antes, while the hand a pass builds plays for the bets to
@@ -44,7 +48,8 @@ chips a strong hand would still win (and a weak one lose) make real differences 
 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
-bet) are marked as mistakes.
+bet) are marked as mistakes, a sampled one only when the loss also exceeds
+:data:`NOISE_FACTOR` standard errors of it (``sampling_error``).
 
 Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
 ``numpy.random.default_rng([seed, k])``.
@@ -58,9 +63,8 @@ from typing import Any
 
 import numpy as np
 
-from anaconda_poker.analysis.advice import MAX_CARDS, Choice
+from anaconda_poker.analysis.advice import Choice
 from anaconda_poker.analysis.equity import (
-    PLAYABLE_CARDS,
     EquityResult,
     InvalidSituationError,
     SeatKnowledge,
@@ -83,7 +87,7 @@ from anaconda_poker.analysis.review_types import (
     SessionReview,
 )
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.config import Betting, TableConfig
+from anaconda_poker.core.config import Betting, DeclareMode, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, start_from_history
 from anaconda_poker.core.state import HandState, LegalActions
@@ -115,6 +119,10 @@ EARLY_SHRINK = 0.5
 """Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
 ``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
 bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
+NOISE_FACTOR = 2.0
+"""A sampled decision is a mistake only when its loss exceeds this many standard errors
+of the loss (``DecisionReview.sampling_error``, about 95 % confidence): a smaller gap is
+the sampling's noise, not the seat's error."""
 _POT_FRACTION = 0.75
 """The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
 
@@ -303,10 +311,6 @@ def _review_pass(
     stake = max(final, int(point.view["pot_total"]))
     knowledge = point.knowledge
     count = point.legal.pass_count
-    ahead = min(point.later_passes, 2, MAX_CARDS - PLAYABLE_CARDS)
-    room = len(knowledge.pool()) - knowledge.needed() - count
-    if ahead * (1 + len(knowledge.active)) > room:
-        ahead = 0
     assert point.receiver is not None
     ranked = model.pass_choices(
         knowledge,
@@ -317,13 +321,16 @@ def _review_pass(
         split=config.split,
         trials=trials,
         rng=rng,
-        lookahead=ahead,
+        lookahead=0,
     )
     chosen_cards = tuple(sorted(point.action.cards))
     mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
     top = _best_or_chosen(ranked[0], mine)
     best = Option("pass", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
+    # the sampling error of the difference, as if the two shares were independent (the
+    # common deals make it smaller, so this overstates it: a loss must clear it to count)
+    noise = stake * float(np.hypot(top.result.share_se, mine.result.share_se))
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.PASSING,
@@ -334,6 +341,7 @@ def _review_pass(
         mistake=False,
         trials=top.result.trials,
         exact=top.result.exact,
+        sampling_error=noise,
     )
 
 
@@ -528,11 +536,15 @@ def review_hand(
                 chosen=review.chosen,
                 best=review.best,
                 loss=review.loss,
-                mistake=review.loss > limit or (review.loss > 0 and _free_fold(point)),
+                mistake=(
+                    review.loss > max(limit, NOISE_FACTOR * review.sampling_error)
+                    or (review.loss > 0 and _free_fold(point))
+                ),
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
                 options=review.options,
+                sampling_error=review.sampling_error,
             )
         )
         if progress is not None:
@@ -546,6 +558,7 @@ def review_hand(
         net=_net(history, seat),
         trials=trials,
         stake=final,
+        declare=config.declare is DeclareMode.DECLARE,
     )
 
 

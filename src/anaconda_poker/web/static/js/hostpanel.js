@@ -89,7 +89,7 @@ function requestText(r) {
 export function createHostPanel({ getState, send, mySeat }) {
   let dialog = null;
   let body = null;
-  const ui = { adjusting: null, removing: null, stakes: null, stakesError: null };
+  const ui = { adjusting: null, adjustValue: null, removing: null, stakes: null, stakesError: null };
 
   function open() {
     const opener = document.activeElement;
@@ -102,7 +102,7 @@ export function createHostPanel({ getState, send, mySeat }) {
       dialog.remove();
       dialog = null;
       body = null;
-      Object.assign(ui, { adjusting: null, removing: null, stakes: null, stakesError: null });
+      Object.assign(ui, { adjusting: null, adjustValue: null, removing: null, stakes: null, stakesError: null });
       if (opener && document.contains(opener)) opener.focus();
     });
     draw();
@@ -189,7 +189,10 @@ export function createHostPanel({ getState, send, mySeat }) {
       let actions;
       if (ui.adjusting === seat.seat) {
         const input = h("input", {
-          type: "number", id: `adjust-input-${seat.seat}`, min: 0, max: MAX_CHIPS, step: 1, value: seat.stack, required: true,
+          type: "number", id: `adjust-input-${seat.seat}`, min: 0, max: MAX_CHIPS, step: 1, required: true,
+          // what the host typed survives the redraws a table update brings (bots sitting down)
+          value: ui.adjustValue ?? seat.stack,
+          oninput: (ev) => { ui.adjustValue = ev.target.value; },
           "aria-label": t("New stack of {name}", { name: seat.name }),
         });
         actions = h("form.inline", {
@@ -223,7 +226,7 @@ export function createHostPanel({ getState, send, mySeat }) {
         actions = h("span.actions", null,
           h("button.small", {
             type: "button", id: `adjust-${seat.seat}`, disabled: busy,
-            onclick: () => { ui.adjusting = seat.seat; ui.removing = null; draw(); document.getElementById(`adjust-input-${seat.seat}`)?.focus(); },
+            onclick: () => { ui.adjusting = seat.seat; ui.adjustValue = null; ui.removing = null; draw(); document.getElementById(`adjust-input-${seat.seat}`)?.focus(); },
           }, t("Adjust stack")),
           seat.seat === me || seat.removing ? null : h("button.small", {
             type: "button", id: `remove-${seat.seat}`,
