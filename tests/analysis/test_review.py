@@ -42,22 +42,25 @@ def test_folding_four_aces_is_a_betting_mistake() -> None:
     fold = folds[0]
     assert fold.phase is ReviewPhase.BETTING and fold.stage == 6 and fold.mistake
     # four aces against four shown cards that make no straight flush win every deal:
-    # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls)
+    # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls),
+    # and rounds 7 to 9 one big bet each, called: (e·2 − 1)·3·big = 3 big bets
     pot = int(decision_points(history, 0)[-1].view["pot_total"])
     raise_by = config.big_bet
+    later = 3 * config.big_bet
     assert fold.best.kind == "raise" and fold.best.share == pytest.approx(1.0)
-    assert fold.loss == pytest.approx(pot + raise_by)
+    assert fold.loss == pytest.approx(pot + raise_by + later)
     # the same against random opponents, enumerated exactly this late in the hand
     exact = review_hand(history, 0, trials=1_000, seed=3, model=RandomOpponents())
     assert exact.description.startswith("against random opponents")
     fold = next(d for d in exact.decisions if d.chosen.kind == "fold")
-    assert fold.exact and fold.best.share == 1.0 and fold.loss == pot + raise_by
+    assert fold.exact and fold.best.share == 1.0 and fold.loss == pot + raise_by + later
     assert review.by_phase()[ReviewPhase.BETTING][1] >= 1
 
 
 def test_folding_when_checking_is_free_is_always_a_mistake() -> None:
     """A newcomer folded a made 8-low in round 2 with nothing to call and the review said
-    1.0 chips, no mistake (the pot of the moment was 4): a free fold never gains."""
+    1.0 chips, no mistake (the pot of the moment was 4): a free fold never gains, and it
+    gives up the bets still to come, not only the pot of the moment."""
 
     def free_folder(state: HandState, seat: int, legal: LegalActions) -> Action:
         if state.betting_round == 1 and ActionKind.CHECK in legal.kinds:
@@ -68,8 +71,18 @@ def test_folding_when_checking_is_free_is_always_a_mistake() -> None:
     history = play(config, QUADS, {0: free_folder, 1: calling_station})
     review = review_hand(history, 0, trials=500, seed=1, threshold=10)
     (fold,) = [d for d in review.decisions if d.chosen.kind == "fold"]
-    assert fold.best.kind in ("check", "bet") and 0 < fold.loss <= review.threshold == 10
+    # round 1 of 9, heads-up: rounds 2-4 a small bet each, 5-9 a big bet, called, worth
+    # (2e − 1) each chip to a seat of (shrunk) share e; the best option is the minimum bet
+    e = fold.best.share
+    pot = int(decision_points(history, 0)[0].view["pot_total"])
+    small, big = config.small_bet, config.big_bet
+    later = (2 * e - 1) * (3 * small + 5 * big)
+    assert e > 0.5 and fold.best.kind == "bet" and fold.best.to == small
+    assert fold.loss == pytest.approx(e * (pot + 2 * small) - small + later)
+    assert e * pot < review.threshold < fold.loss  # the pot of the moment alone was less
     assert fold.mistake
+    strict = review_hand(history, 0, trials=500, seed=1, threshold=1_000)
+    assert next(d for d in strict.decisions if d.chosen.kind == "fold").mistake  # free fold
     # a fold facing a bet that costs no more than the threshold is still no mistake
     facing = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=1), 1: bettor})
     lenient = review_hand(facing, 0, trials=500, seed=1, threshold=1_000)

@@ -43,8 +43,13 @@ decision on** (chips already in the pot are sunk):
   their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
   three.
 
-Betting values are a showdown with no more betting: later bets are not counted, so the
-chips a strong hand would still win (and a weak one lose) make real differences larger.
+Every betting option but the fold also gets the chips of the rounds still to come
+(:func:`_later_bets`): one bet per later round, called by every opponent still in, worth
+``(e·(n + 1) − 1)·b`` each or nothing when that is negative (the seat would fold to it). So a
+fold gives up the pot **and** the bets a good hand would still collect (a free fold of a
+winning hand in round 1 once cost "1.0 chips", the pot of the moment), while the ranking of
+check, call, bet and raise is unchanged. Raises, folds later on and pot and no limit bet
+sizes (the minimum is used) are not modelled: the real differences can be larger.
 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
@@ -439,13 +444,15 @@ def _review_bet(
     if not arranged:  # the passes will change every hand: shrink toward the fair share
         fair = 1.0 / (opponents + 1)
         e = fair + EARLY_SHRINK * (e - fair)
+    stack = next(int(s["stack"]) for s in view["seats"] if s["seat"] == me)
+    later = _later_bets(config, int(view["betting_round"]), e, opponents, stack - call)
     options: list[Option] = []
     if ActionKind.FOLD in legal.kinds:
         options.append(Option("fold", 0.0, 0.0))
     if ActionKind.CHECK in legal.kinds:
-        options.append(Option("check", e * pot, e))
+        options.append(Option("check", e * pot + later, e))
     elif ActionKind.CALL in legal.kinds:
-        options.append(Option("call", e * (pot + call) - call, e))
+        options.append(Option("call", e * (pot + call) - call + later, e))
     kind = "bet" if ActionKind.BET in legal.kinds else "raise"
     for to in _bet_sizes(point, config):
         extra = max(0, to - (my_bet + call))
@@ -454,7 +461,7 @@ def _review_bet(
             value = e * (pot + call) - call + gain
         else:
             value = e * (pot + call + (opponents + 1) * extra) - call - extra
-        options.append(Option(kind, value, e, to=to))
+        options.append(Option(kind, value + later, e, to=to))
     action = point.action
     chosen_kind = action.kind.value
     if action.kind in (ActionKind.BET, ActionKind.RAISE):
@@ -473,6 +480,33 @@ def _review_bet(
         trials=base.trials,
         exact=base.exact,
     )
+
+
+def _later_bets(
+    config: TableConfig, betting_round: int, share: float, opponents: int, stack: int
+) -> float:
+    """Chips a seat still in the hand expects from the betting rounds after this one
+    (RULES.md §4): one bet per round, called by all ``opponents`` (the same number as now),
+    worth ``(share·(opponents + 1) − 1)·b`` per round of bet ``b``, or nothing when that is
+    negative (the seat folds to it instead). ``b`` is the fixed-limit bet of the round (the
+    big bet in the roll rounds), the small bet (the minimum) in pot and no limit, never more
+    than the ``stack`` (chips) left. An approximation: raises, folds and the bet sizes of
+    pot and no limit are not modelled; it is added to every option but the fold, so it
+    prices what a fold gives up and leaves the ranking of the others as it was. Returns
+    chips, ``>= 0``."""
+    per_bet = share * (opponents + 1) - 1
+    if per_bet <= 0:
+        return 0.0
+    first_roll = 2 + len(config.pass_counts)
+    fixed = config.betting is Betting.FIXED_LIMIT
+    big = (config.big_bet or 2 * config.small_bet) if fixed else config.small_bet
+    left = max(0, stack)
+    total = 0
+    for rnd in range(betting_round + 1, config.betting_rounds + 1):
+        bet = min(big if rnd >= first_roll else config.small_bet, left)
+        total += bet
+        left -= bet
+    return per_bet * total
 
 
 def review_hand(
