@@ -17,6 +17,7 @@ from test_table_model import model_facts, settings, stored
 from anaconda_poker.core.actions import Action
 from anaconda_poker.server import seeds
 from anaconda_poker.server import table_commands as commands
+from anaconda_poker.server import table_views as views
 from anaconda_poker.server.bot_seats import default_action
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.table_events import Event, apply_all, replay
@@ -277,3 +278,46 @@ async def test_the_live_tables_log_replays_into_a_bare_model() -> None:
     replay(model, writer.events())
     assert model_facts(model) == model_facts(table.model)
     assert model.ledger() == table.ledger()
+
+
+def test_actions_taken_on_a_timeout_are_marked_in_the_state_and_the_history() -> None:
+    """The ``action`` event's ``timeout`` flag (the server acted for a seat whose time ran
+    out) reaches clients: ``state``'s ``timed_out`` and the history's ``timed_out`` list the
+    indices into the hand's log of exactly those actions, also after a replay of the log."""
+    session = Session(21, max_seats=3)
+    session.sit("Ann")
+    session.sit("João")
+    session.deal()
+    model = session.model
+    expected: list[int] = []
+    index = 0
+    while model.in_hand:
+        hand = model.hand
+        assert hand is not None
+        seat = hand.to_act[0]
+        timeout = seat == 1 and index % 3 == 0
+        if timeout:
+            action = default_action(hand, seat)
+            expected.append(index)
+        else:
+            legal = hand.view(seat)["you"]["legal"]
+            choice = choose_from_legal(legal, session.rng, passive=True)
+            if choice["action"] == "fold":
+                choice = {"action": "check" if "check" in legal["kinds"] else "call"}
+            action = Action.from_dict(choice)
+        payload = commands.action_payload(model, seat, action, timeout=timeout, overtime=0.0)
+        session.keep(commands.settle_action(model, payload))
+        index += 1
+        if index == 4:  # mid-hand: the state message carries them
+            state = views.state_message("tbl", model, 0, None)
+            assert state["timed_out"] == expected
+            assert all(state["view"]["log"][i]["seat"] == 1 for i in expected)
+    assert expected and len(expected) < index
+    assert model.timed_out == expected
+    assert model.full_history("tbl")["timed_out"] == expected
+    rebuilt = TableModel(settings(max_seats=3))
+    replay(rebuilt, stored(session.log))
+    assert rebuilt.timed_out == expected
+    # the next hand starts with none
+    session.deal()
+    assert model.timed_out == [] and views.state_message("tbl", model, 0, None)["timed_out"] == []

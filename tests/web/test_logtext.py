@@ -157,3 +157,35 @@ def test_every_pass_counts_its_cards_where_the_log_hides_them(
     )
     assert got == [want, want]
     assert any(want)
+
+
+@pytest.mark.parametrize(
+    ("lang", "marked"),
+    [
+        ("en", "João checks (time ran out)"),
+        ("it", "João dice parola (tempo scaduto)"),
+        ("de", "João schiebt (Zeit abgelaufen)"),
+    ],
+)
+def test_an_action_taken_on_a_timeout_is_marked_in_the_log(
+    module_page: Any, lang: str, marked: str
+) -> None:
+    """The state's ``timed_out`` indices mark exactly those log lines, in each language."""
+    log = [
+        {"seat": 0, "action": "check"},
+        {"seat": 1, "action": "check"},
+        {"seat": 0, "action": "bet", "to": 4},
+    ]
+    texts: list[str] = module_page.evaluate(
+        """async ([log, lang]) => {
+          const i18n = await import('/js/i18n.js');
+          await i18n.setLanguage(lang);
+          const { logLines, markTimeouts } = await import('/js/logtext.js');
+          const names = ['Ana', 'João'];
+          return logLines(markTimeouts(log, [1]), (s) => names[s], [3, 2, 1], [1, 1, 1])
+            .filter((x) => x.kind === 'action').map((x) => x.text);
+        }""",
+        [log, lang],
+    )
+    assert texts[1] == marked
+    assert "(" not in texts[0] and "(" not in texts[2]

@@ -213,6 +213,7 @@ def _hand_started(model: TableModel, p: Mapping[str, Any]) -> None:
     model.in_hand = True
     model.last_button = button
     model.acts = dict.fromkeys(stacks, 0)
+    model.timed_out = []
     model.dealt_in = frozenset(stacks)
 
 
@@ -225,6 +226,8 @@ def _action(model: TableModel, p: Mapping[str, Any]) -> None:
     betting = action.kind.is_betting
     if hand is not None:
         hand.apply(seat, action)  # raises (state unchanged) when illegal
+        if p.get("timeout"):
+            model.timed_out.append(hand.action_count - 1)
     model.acts[seat] = model.acts.get(seat, 0) + 1
     record = model.occupied(seat)
     if "bank" in p:

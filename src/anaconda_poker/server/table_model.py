@@ -186,6 +186,9 @@ class TableModel:
         self.former_tokens: dict[str, tuple[int, int, int]] = {}
         self.seq = 0
         self.acts: dict[int, int] = {}
+        # indices into this hand's action log of the actions the server took for a seat whose
+        # time ran out (the ``timeout`` flag of ``action`` events; docs/protocol.md §4.2)
+        self.timed_out: list[int] = []
         self.dealt_in: frozenset[int] = frozenset()
         self.seat_generation = 0  # +1 on every seat taken or left
         self.seed_round: SeedRound | None = None
@@ -328,6 +331,7 @@ class TableModel:
         history.update(history_fields(meta))
         history["table_id"] = table_id
         history["hand_no"] = meta.hand_no
+        history["timed_out"] = list(self.timed_out)
         return history
 
     def pending_rebuy_requests(self) -> list[tuple[int, int, int]]:

@@ -138,6 +138,8 @@ def state_message(
         "turn": model.turn_of(seat) if seat is not None else None,
         "action_count": hand.action_count if hand is not None else 0,
         "view": model.view_for(seat),
+        # indices into ``view.log`` of the actions taken for a seat whose time ran out
+        "timed_out": list(model.timed_out) if hand is not None else [],
         "timer": timer,
     }
 

@@ -102,21 +102,21 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = [], extra
       let text;
       if (to) text = count === 1 ? t("{player} passes {count} card to {name}", { player, count, name: to }) : t("{player} passes {count} cards to {name}", { player, count, name: to });
       else text = count === 1 ? t("{player} passes {count} card", { player, count }) : t("{player} passes {count} cards", { player, count });
-      out.push({ kind: "action", seat: e.seat, text });
+      out.push({ kind: "action", seat: e.seat, text: timedOut(e, text) });
       return;
     }
     if (e.action === "arrange") {
       if (stage !== "arrange") out.push({ kind: "round", text: t("Arranging") });
       stage = "arrange";
       resetRound();
-      out.push({ kind: "action", seat: e.seat, text: t("{player} arranges five cards", { player }) });
+      out.push({ kind: "action", seat: e.seat, text: timedOut(e, t("{player} arranges five cards", { player })) });
       return;
     }
     if (e.action === "declare") {
       if (stage !== "declare") out.push({ kind: "round", text: t("Declaring") });
       stage = "declare";
       resetRound();
-      out.push({ kind: "action", seat: e.seat, text: t("{player} has declared", { player }) });
+      out.push({ kind: "action", seat: e.seat, text: timedOut(e, t("{player} has declared", { player })) });
       return;
     }
     // a betting action: which round?
@@ -167,7 +167,30 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = [], extra
       allIn.add(e.seat);
       text = t("{action} (all-in)", { action: text });
     }
-    out.push({ kind: "action", seat: e.seat, text });
+    out.push({ kind: "action", seat: e.seat, text: timedOut(e, text) });
   });
   return out;
+}
+
+/**
+ * An action's log text, marked when the server took it because the seat's time ran out
+ * (`timeout: true` on the entry: the `state` message's `timed_out`, a history's `timed_out`;
+ * docs/protocol.md).
+ * @param {{timeout?: boolean}} entry
+ * @param {string} text
+ * @returns {string}
+ */
+export function timedOut(entry, text) {
+  return entry?.timeout ? t("{action} (time ran out)", { action: text }) : text;
+}
+
+/**
+ * Log entries with `timeout: true` on those the server took on a timeout.
+ * @param {object[]} log  the engine's log or a history's actions
+ * @param {number[]} [indices]  indices into `log` (`timed_out`)
+ * @returns {object[]}
+ */
+export function markTimeouts(log, indices) {
+  const set = new Set(indices || []);
+  return set.size ? (log || []).map((e, i) => (set.has(i) ? { ...e, timeout: true } : e)) : (log || []);
 }

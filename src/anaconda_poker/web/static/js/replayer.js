@@ -11,10 +11,14 @@ import { describeBoth } from "./handnames.js";
 import { cardsText } from "./cardtext.js";
 import { errorText, splitLabel } from "./labels.js";
 import { showReview } from "./review.js";
-import { passSizes } from "./logtext.js";
+import { markTimeouts, passSizes, timedOut } from "./logtext.js";
 
 /** One step's caption; `passSize` is the cards a pass moved when the record hides them. */
 function actionText(record, nameOf, showCards, passSize = null) {
+  return timedOut(record, plainActionText(record, nameOf, showCards, passSize));
+}
+
+function plainActionText(record, nameOf, showCards, passSize) {
   const player = nameOf(record.seat);
   switch (record.action) {
     case "fold": return t("{player} folds", { player });
@@ -146,6 +150,8 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
   let step = 0;
   let showAll = false;
   const sizes = passSizes(frames.map((f) => f.action), history.config?.pass_counts);
+  // frame k shows action k - 1 (frame 0 is the deal); marks the actions taken on a timeout
+  const timed = new Set((history.timed_out || []).map((i) => i + 1));
   let playing = null;
   const felt = h("div.felt", { id: "replayer-felt" });
   const caption = h("div.replayer-step", { id: "replayer-step", "aria-live": "polite" });
@@ -189,7 +195,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
       view: frame.view, table: null, config: history.config, mySeat, hands, split, idPrefix: "rp-",
     });
     const text = frame.action
-      ? actionText(frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])
+      ? actionText(timed.has(step) ? { ...frame.action, timeout: true } : frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])
       : t("The deal");
     caption.textContent = t("Step {k} of {n}: {text}", { k: step, n: frames.length - 1, text });
     slider.value = String(step);
@@ -207,7 +213,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
 }
 
 function publicReplayer(body, { history, nameOf, split }) {
-  const actions = history.actions || [];
+  const actions = markTimeouts(history.actions, history.timed_out);
   const sizes = passSizes(actions, history.config?.pass_counts);
   let step = actions.length;
   const list = h("ol.log-list", { id: "replayer-actions" });
