@@ -40,7 +40,8 @@ def test_review_prints_every_decision_and_the_model(hand_file: Path) -> None:
     code, out = run(str(hand_file), "--seat", "0", "--trials", "300", "--seed", "1")
     assert code == 0, out
     assert "against opponents who pass like a solid player" in out
-    assert "your own passes against random opponents" in out
+    assert "against opponents who pass like a solid player and bet by strength" in out
+    assert "your own passes against random opponents" not in out
     assert "Betting round 6" in out and "fold" in out and "mistake" in out
     assert "Pass 1" in out and "Arrangement" in out
     assert "Expected loss by phase: Passing" in out
@@ -170,8 +171,12 @@ def test_perfect_line_has_no_mistake(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["summary"]["by_phase"] == {
         phase: {"loss": pytest.approx(data["summary"]["by_phase"][phase]["loss"]), "mistakes": 0}
-        for phase in ("passing", "arranging", "betting", "declaring")
-    }
+        for phase in ("passing", "arranging", "betting")
+    }  # no declaring phase: this table plays cards speak (issue 16 §3)
+    assert "declaring" not in data["hands"][0]["by_phase"]
+    code, out = run(str(path), "--seat", "0", "--trials", "300", "--seed", "7")
+    assert code == 0, out
+    assert "Declaration" not in out
 
 
 def test_own_download_reviews_like_the_terminal_save(

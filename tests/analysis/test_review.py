@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from review_hands import QUADS, bettor, calling_station, keeper, play
 
+from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.review import (
     DEFAULT_MODEL,
     PassingOpponents,
@@ -24,9 +25,10 @@ from anaconda_poker.analysis.review import (
     review_session,
 )
 from anaconda_poker.bots import create_bot
+from anaconda_poker.cli.equity import build_knowledge, build_model
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import card_str, parse_codes
-from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, LegalActions, Seat
 from anaconda_poker.server.histories import own_history, public_history
 
@@ -40,22 +42,25 @@ def test_folding_four_aces_is_a_betting_mistake() -> None:
     fold = folds[0]
     assert fold.phase is ReviewPhase.BETTING and fold.stage == 6 and fold.mistake
     # four aces against four shown cards that make no straight flush win every deal:
-    # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls)
+    # calling is worth e·(P + C) − C = P, raising the called raise on top (the bettor calls),
+    # and rounds 7 to 9 one big bet each, called: (e·2 − 1)·3·big = 3 big bets
     pot = int(decision_points(history, 0)[-1].view["pot_total"])
     raise_by = config.big_bet
+    later = 3 * config.big_bet
     assert fold.best.kind == "raise" and fold.best.share == pytest.approx(1.0)
-    assert fold.loss == pytest.approx(pot + raise_by)
+    assert fold.loss == pytest.approx(pot + raise_by + later)
     # the same against random opponents, enumerated exactly this late in the hand
     exact = review_hand(history, 0, trials=1_000, seed=3, model=RandomOpponents())
     assert exact.description.startswith("against random opponents")
     fold = next(d for d in exact.decisions if d.chosen.kind == "fold")
-    assert fold.exact and fold.best.share == 1.0 and fold.loss == pot + raise_by
+    assert fold.exact and fold.best.share == 1.0 and fold.loss == pot + raise_by + later
     assert review.by_phase()[ReviewPhase.BETTING][1] >= 1
 
 
 def test_folding_when_checking_is_free_is_always_a_mistake() -> None:
     """A newcomer folded a made 8-low in round 2 with nothing to call and the review said
-    1.0 chips, no mistake (the pot of the moment was 4): a free fold never gains."""
+    1.0 chips, no mistake (the pot of the moment was 4): a free fold never gains, and it
+    gives up the bets still to come, not only the pot of the moment."""
 
     def free_folder(state: HandState, seat: int, legal: LegalActions) -> Action:
         if state.betting_round == 1 and ActionKind.CHECK in legal.kinds:
@@ -66,8 +71,18 @@ def test_folding_when_checking_is_free_is_always_a_mistake() -> None:
     history = play(config, QUADS, {0: free_folder, 1: calling_station})
     review = review_hand(history, 0, trials=500, seed=1, threshold=10)
     (fold,) = [d for d in review.decisions if d.chosen.kind == "fold"]
-    assert fold.best.kind in ("check", "bet") and 0 < fold.loss <= review.threshold == 10
+    # round 1 of 9, heads-up: rounds 2-4 a small bet each, 5-9 a big bet, called, worth
+    # (2e − 1) each chip to a seat of (shrunk) share e; the best option is the minimum bet
+    e = fold.best.share
+    pot = int(decision_points(history, 0)[0].view["pot_total"])
+    small, big = config.small_bet, config.big_bet
+    later = (2 * e - 1) * (3 * small + 5 * big)
+    assert e > 0.5 and fold.best.kind == "bet" and fold.best.to == small
+    assert fold.loss == pytest.approx(e * (pot + 2 * small) - small + later)
+    assert e * pot < review.threshold < fold.loss  # the pot of the moment alone was less
     assert fold.mistake
+    strict = review_hand(history, 0, trials=500, seed=1, threshold=1_000)
+    assert next(d for d in strict.decisions if d.chosen.kind == "fold").mistake  # free fold
     # a fold facing a bet that costs no more than the threshold is still no mistake
     facing = play(config, QUADS, {0: keeper("Ac Ad Ah As", bet=False, fold_round=1), 1: bettor})
     lenient = review_hand(facing, 0, trials=500, seed=1, threshold=1_000)
@@ -82,7 +97,62 @@ def test_the_default_model_is_the_pass_aware_one_and_says_so() -> None:
     review = review_hand(history, 0, trials=100)
     assert review.model == "passing"
     assert review.description.startswith("against opponents who pass like a solid player")
-    assert review.description.endswith("your own passes against random opponents")
+    assert (
+        review.description == "against opponents who pass like a solid player and bet by strength"
+    )
+
+
+_FOUR_HANDED = {
+    0: "Js Th 9c 8d 6d 3s 3h",
+    1: "Ac 2d 4h 5s Kc Kd Qh",
+    2: "7c 7d 7h 2s 4c 5d Qs",
+    3: "Ah As Ad 2c 4s 9h Td",
+}
+"""Issue 16 §3: the pass adviser ranks passing 3-3-6 first with seat 0's seven (17.6 %)."""
+
+
+def _four_handed_review(trials: int, seed: int) -> Any:
+    def pass_the_threes(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.PASS in legal.kinds and state.pass_index == 0:
+            return Action.pass_cards(parse_codes("3s 3h 6d"))
+        return calling_station(state, seat, legal)
+
+    policies = {0: pass_the_threes, 1: calling_station, 2: calling_station, 3: calling_station}
+    history = play(TableConfig(split="high_low_8"), _FOUR_HANDED, policies)
+    return review_hand(history, 0, trials=trials, seed=seed)
+
+
+def _first_pass(review: Any) -> Any:
+    return next(d for d in review.decisions if d.phase is ReviewPhase.PASSING)
+
+
+def test_the_review_prices_a_pass_as_the_pass_adviser_does() -> None:
+    """The review's best first pass is the adviser's (``equity --advise pass``, run here
+    through the CLI's own model builder on other deals), and the seat that made it is not
+    flagged; its share is the adviser's seven-card share, not a nine-card one."""
+    knowledge = build_knowledge(hand=_FOUR_HANDED[0], players=4)
+    model = build_model(knowledge=knowledge, players=4, split=Split.HIGH_LOW_8, passes_done=0)
+    assert model is not None
+    advised = passing_pass_choices(knowledge, model, count=3, receiver=1, trials=3_000, rng=99)
+    threes = tuple(sorted(parse_codes("3s 3h 6d")))
+    assert advised[0].cards == threes
+    review = _four_handed_review(2_000, seed=3)
+    first = _first_pass(review)
+    assert first.stage == 1
+    assert tuple(sorted(first.best.cards)) == threes and first.loss == 0 and not first.mistake
+    assert abs(first.chosen.share - advised[0].result.share) < 4 * advised[0].result.share_se
+
+
+def test_the_pass_ranking_is_the_same_at_two_sample_sizes() -> None:
+    """Candidates share their deals (common random numbers): a clear best pass stays best
+    from 400 to 4,000 deals, and no sampled pass is a mistake within its noise."""
+    small, large = _four_handed_review(400, seed=11), _four_handed_review(4_000, seed=12)
+    assert _first_pass(small).best.cards == _first_pass(large).best.cards
+    for review in (small, large):
+        for d in review.decisions:
+            if d.phase is ReviewPhase.PASSING:
+                assert d.sampling_error > 0
+                assert d.mistake == (d.loss > max(review.threshold, 2 * d.sampling_error))
 
 
 def test_passing_away_a_made_low_is_a_passing_mistake() -> None:

@@ -124,6 +124,7 @@ def test_at_heuristic_tables_the_chosen_declaration_is_worth_what_it_won() -> No
         assert declared[0].chosen.declaration == result["declarations"]["0"]
         assert {o.declaration for o in declared[0].options} == {"high", "low", "both"}
         assert review.by_phase()[ReviewPhase.DECLARING][0] == declared[0].loss
+        assert "declaring" in review.to_dict()["by_phase"]
         console = Console(width=200, record=True)
         console.print(review_renderable(review, translator("en")))
         text = console.export_text()

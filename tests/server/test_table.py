@@ -319,12 +319,16 @@ async def test_rebuys_need_the_host_and_wait_for_the_hand_end() -> None:
         await table.request("rebuy", guest, amount=60)
         request = host.of_type("rebuy_request")[-1]
         assert request["seat"] == 1 and request["amount"] == 60
+        # the requester's table message says the request waits (docs/protocol.md §3)
+        assert guest.of_type("table")[-1]["table"]["seats"][1]["rebuy_requested"] == 60
         with pytest.raises(ClientError) as err:
             await table.request("approve_rebuy", guest, request_id=request["request_id"])
         assert err.value.code == "not_host"
         await table.request("next_hand", host)
         await table.request("approve_rebuy", host, request_id=request["request_id"])
         assert seat1.pending_rebuy == 60 and seat1.stack == 40  # never during a hand
+        info = table.public_info()["seats"][1]
+        assert (info["rebuy_requested"], info["rebuy_pending"]) == (0, 60)
         assert guest.of_type("rebuy_result")[-1]["approved"] is True
         hand = table.hand
         assert hand is not None

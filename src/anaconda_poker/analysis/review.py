@@ -9,15 +9,19 @@ read, even when the history holds them (a terminal save holds every seat's cards
 
 Each decision is priced by an :class:`OpponentModel` (:mod:`.review_model`): by default
 :class:`PassingOpponents`, the pass-aware model of :mod:`anaconda_poker.analysis.pass_model`
-(opponents who passed like a solid player) for the arrangement and the bets, with the
-seat's own passes priced against random opponents; :class:`RandomOpponents` is the equity
+(opponents who passed like a solid player) for the passes, the arrangement and the bets;
+:class:`RandomOpponents` is the equity
 calculator's older model for everything. Opponents' bets are read as strength by the range
 model of :mod:`anaconda_poker.analysis.ranges`. Values are **expected chips from this
 decision on** (chips already in the pot are sunk):
 
 * **Passing** (RULES.md §3): every set of cards the seat could pass is scored by its
-  expected pot share on the same deals (:func:`~anaconda_poker.analysis.advice.pass_choices`,
-  counting up to two cards of later passes as the montecarlo bot does); a choice's value is
+  expected pot share on the same deals (common random numbers), by the pass adviser itself
+  (:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, what ``anaconda-poker
+  equity --advise pass`` ranks; :func:`~anaconda_poker.analysis.advice.pass_choices` for the
+  random model). Later passes are not counted (an exchange: cards would leave as well as
+  arrive, and adding them only, as a lookahead of extra cards did, priced every hand on up to
+  nine cards and favoured the wrong passes); a choice's value is
   ``share × stake``. The *stake* is the pot the hand reached (its final pots, public once
   the hand is over; the pot at the decision if that is larger or the hand is unfinished):
   the pot at a pass is mostly antes, while the hand a pass builds plays for the bets to
@@ -39,12 +43,18 @@ decision on** (chips already in the pot are sunk):
   their cards win (:mod:`anaconda_poker.analysis.review_declare`); the decision lists all
   three.
 
-Betting values are a showdown with no more betting: later bets are not counted, so the
-chips a strong hand would still win (and a weak one lose) make real differences larger.
+Every betting option but the fold also gets the chips of the rounds still to come
+(:func:`_later_bets`): one bet per later round, called by every opponent still in, worth
+``(e·(n + 1) − 1)·b`` each or nothing when that is negative (the seat would fold to it). So a
+fold gives up the pot **and** the bets a good hand would still collect (a free fold of a
+winning hand in round 1 once cost "1.0 chips", the pot of the moment), while the ranking of
+check, call, bet and raise is unchanged. Raises, folds later on and pot and no limit bet
+sizes (the minimum is used) are not modelled: the real differences can be larger.
 
 The **expected loss** of a decision is the best option's value minus the chosen one's
 (chips, ``>= 0``); decisions losing more than a threshold (by default the table's small
-bet) are marked as mistakes.
+bet) are marked as mistakes, a sampled one only when the loss also exceeds
+:data:`NOISE_FACTOR` standard errors of it (``sampling_error``).
 
 Everything is deterministic for a given ``seed``: decision ``k`` draws its deals from
 ``numpy.random.default_rng([seed, k])``.
@@ -58,9 +68,8 @@ from typing import Any
 
 import numpy as np
 
-from anaconda_poker.analysis.advice import MAX_CARDS, Choice
+from anaconda_poker.analysis.advice import Choice
 from anaconda_poker.analysis.equity import (
-    PLAYABLE_CARDS,
     EquityResult,
     InvalidSituationError,
     SeatKnowledge,
@@ -83,7 +92,7 @@ from anaconda_poker.analysis.review_types import (
     SessionReview,
 )
 from anaconda_poker.core.actions import Action, ActionKind
-from anaconda_poker.core.config import Betting, TableConfig
+from anaconda_poker.core.config import Betting, DeclareMode, TableConfig
 from anaconda_poker.core.errors import AnacondaError
 from anaconda_poker.core.history import ReplayError, start_from_history
 from anaconda_poker.core.state import HandState, LegalActions
@@ -115,6 +124,10 @@ EARLY_SHRINK = 0.5
 """Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
 ``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
 bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
+NOISE_FACTOR = 2.0
+"""A sampled decision is a mistake only when its loss exceeds this many standard errors
+of the loss (``DecisionReview.sampling_error``, about 95 % confidence): a smaller gap is
+the sampling's noise, not the seat's error."""
 _POT_FRACTION = 0.75
 """The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
 
@@ -303,10 +316,6 @@ def _review_pass(
     stake = max(final, int(point.view["pot_total"]))
     knowledge = point.knowledge
     count = point.legal.pass_count
-    ahead = min(point.later_passes, 2, MAX_CARDS - PLAYABLE_CARDS)
-    room = len(knowledge.pool()) - knowledge.needed() - count
-    if ahead * (1 + len(knowledge.active)) > room:
-        ahead = 0
     assert point.receiver is not None
     ranked = model.pass_choices(
         knowledge,
@@ -317,13 +326,16 @@ def _review_pass(
         split=config.split,
         trials=trials,
         rng=rng,
-        lookahead=ahead,
+        lookahead=0,
     )
     chosen_cards = tuple(sorted(point.action.cards))
     mine = next(c for c in ranked if tuple(sorted(c.cards)) == chosen_cards)
     top = _best_or_chosen(ranked[0], mine)
     best = Option("pass", top.result.share * stake, top.result.share, top.cards)
     chosen = Option("pass", mine.result.share * stake, mine.result.share, chosen_cards)
+    # the sampling error of the difference, as if the two shares were independent (the
+    # common deals make it smaller, so this overstates it: a loss must clear it to count)
+    noise = stake * float(np.hypot(top.result.share_se, mine.result.share_se))
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.PASSING,
@@ -334,6 +346,7 @@ def _review_pass(
         mistake=False,
         trials=top.result.trials,
         exact=top.result.exact,
+        sampling_error=noise,
     )
 
 
@@ -431,13 +444,15 @@ def _review_bet(
     if not arranged:  # the passes will change every hand: shrink toward the fair share
         fair = 1.0 / (opponents + 1)
         e = fair + EARLY_SHRINK * (e - fair)
+    stack = next(int(s["stack"]) for s in view["seats"] if s["seat"] == me)
+    later = _later_bets(config, int(view["betting_round"]), e, opponents, stack - call)
     options: list[Option] = []
     if ActionKind.FOLD in legal.kinds:
         options.append(Option("fold", 0.0, 0.0))
     if ActionKind.CHECK in legal.kinds:
-        options.append(Option("check", e * pot, e))
+        options.append(Option("check", e * pot + later, e))
     elif ActionKind.CALL in legal.kinds:
-        options.append(Option("call", e * (pot + call) - call, e))
+        options.append(Option("call", e * (pot + call) - call + later, e))
     kind = "bet" if ActionKind.BET in legal.kinds else "raise"
     for to in _bet_sizes(point, config):
         extra = max(0, to - (my_bet + call))
@@ -446,7 +461,7 @@ def _review_bet(
             value = e * (pot + call) - call + gain
         else:
             value = e * (pot + call + (opponents + 1) * extra) - call - extra
-        options.append(Option(kind, value, e, to=to))
+        options.append(Option(kind, value + later, e, to=to))
     action = point.action
     chosen_kind = action.kind.value
     if action.kind in (ActionKind.BET, ActionKind.RAISE):
@@ -465,6 +480,33 @@ def _review_bet(
         trials=base.trials,
         exact=base.exact,
     )
+
+
+def _later_bets(
+    config: TableConfig, betting_round: int, share: float, opponents: int, stack: int
+) -> float:
+    """Chips a seat still in the hand expects from the betting rounds after this one
+    (RULES.md §4): one bet per round, called by all ``opponents`` (the same number as now),
+    worth ``(share·(opponents + 1) − 1)·b`` per round of bet ``b``, or nothing when that is
+    negative (the seat folds to it instead). ``b`` is the fixed-limit bet of the round (the
+    big bet in the roll rounds), the small bet (the minimum) in pot and no limit, never more
+    than the ``stack`` (chips) left. An approximation: raises, folds and the bet sizes of
+    pot and no limit are not modelled; it is added to every option but the fold, so it
+    prices what a fold gives up and leaves the ranking of the others as it was. Returns
+    chips, ``>= 0``."""
+    per_bet = share * (opponents + 1) - 1
+    if per_bet <= 0:
+        return 0.0
+    first_roll = 2 + len(config.pass_counts)
+    fixed = config.betting is Betting.FIXED_LIMIT
+    big = (config.big_bet or 2 * config.small_bet) if fixed else config.small_bet
+    left = max(0, stack)
+    total = 0
+    for rnd in range(betting_round + 1, config.betting_rounds + 1):
+        bet = min(big if rnd >= first_roll else config.small_bet, left)
+        total += bet
+        left -= bet
+    return per_bet * total
 
 
 def review_hand(
@@ -528,11 +570,15 @@ def review_hand(
                 chosen=review.chosen,
                 best=review.best,
                 loss=review.loss,
-                mistake=review.loss > limit or (review.loss > 0 and _free_fold(point)),
+                mistake=(
+                    review.loss > max(limit, NOISE_FACTOR * review.sampling_error)
+                    or (review.loss > 0 and _free_fold(point))
+                ),
                 order=review.order,
                 trials=review.trials,
                 exact=review.exact,
                 options=review.options,
+                sampling_error=review.sampling_error,
             )
         )
         if progress is not None:
@@ -546,6 +592,7 @@ def review_hand(
         net=_net(history, seat),
         trials=trials,
         stake=final,
+        declare=config.declare is DeclareMode.DECLARE,
     )
 
 

@@ -15,7 +15,13 @@ from typing import Any, Protocol
 import numpy as np
 
 from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
-from anaconda_poker.analysis.equity import EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.equity import (
+    EquityResult,
+    InvalidSituationError,
+    SeatKnowledge,
+    equity,
+)
+from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.pass_model import passing_opponents
 from anaconda_poker.analysis.ranges import ActionRead
 from anaconda_poker.core.config import Split, TableConfig
@@ -162,20 +168,17 @@ class PassingOpponents:
     """Opponents whose hands were built by passing like a solid player: the pass-aware
     model of :mod:`anaconda_poker.analysis.pass_model` (each deal replays the passes the
     seat saw, the other seats passing like the heuristic bot), with their bets read as
-    strength (:mod:`anaconda_poker.analysis.ranges`). It prices the arrangement and every
-    bet. The seat's own passes are still priced against random opponents: that model deals
-    the opponents' hands only, not the cards a pass would bring (``pass_choices``' layout),
-    and the description says so.
+    strength (:mod:`anaconda_poker.analysis.ranges`). It prices the seat's passes with the
+    pass adviser itself (:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`,
+    what ``anaconda-poker equity --advise pass`` ranks: one code path), the arrangement and
+    every bet.
 
     Attributes:
         policy: the pass policy replayed for the opponents (``pass_model.POLICIES``).
     """
 
     key: str = "passing"
-    description: str = (
-        "against opponents who pass like a solid player and bet by strength; your own "
-        "passes against random opponents"
-    )
+    description: str = "against opponents who pass like a solid player and bet by strength"
     policy: str = "heuristic"
 
     def pass_choices(
@@ -191,17 +194,21 @@ class PassingOpponents:
         rng: np.random.Generator,
         lookahead: int,
     ) -> list[Choice]:
-        """Against random opponents (class docstring)."""
-        return RandomOpponents().pass_choices(
-            knowledge,
-            view=view,
-            config=config,
-            count=count,
-            receiver=receiver,
-            split=split,
-            trials=trials,
-            rng=rng,
-            lookahead=lookahead,
+        """:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices` on the passing
+        model of ``view`` (the passes before this one), every candidate on the same deals.
+        ``lookahead`` must be 0: the adviser does not count later passes (it cannot add
+        cards without taking others away).
+
+        Raises:
+            InvalidSituationError: a ``lookahead`` other than 0, or what the adviser raises.
+        """
+        if lookahead:
+            raise InvalidSituationError(
+                f"the passing model does not look ahead to later passes, got lookahead={lookahead}"
+            )
+        model = passing_opponents(view, config, policy=self.policy)
+        return passing_pass_choices(
+            knowledge, model, count=count, receiver=receiver, trials=trials, rng=rng
         )
 
     def arrange_choices(

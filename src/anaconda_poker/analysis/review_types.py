@@ -74,6 +74,10 @@ class DecisionReview:
         trials: deals behind the values; exact: every deal enumerated.
         options: every option with its value, when the review compares them all (a
             declaration: high, low and both); else empty.
+        sampling_error: chips, the standard error of ``loss`` when both values are
+            sampled (a pass: ``stake·√(se_best² + se_chosen²)``, an upper bound since the
+            candidates share their deals); 0 when not estimated. A loss within
+            :data:`~anaconda_poker.analysis.review.NOISE_FACTOR` times it is not a mistake.
     """
 
     index: int
@@ -87,6 +91,7 @@ class DecisionReview:
     trials: int = 0
     exact: bool = False
     options: tuple[Option, ...] = ()
+    sampling_error: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -102,11 +107,18 @@ class DecisionReview:
             "trials": self.trials,
             "exact": self.exact,
             "options": [o.to_dict() for o in self.options],
+            "sampling_error": round(self.sampling_error, 3),
         }
 
 
-def _phase_totals(decisions: Iterable[DecisionReview]) -> dict[ReviewPhase, tuple[float, int]]:
-    out = {phase: (0.0, 0) for phase in ReviewPhase}
+def _phase_totals(
+    decisions: Iterable[DecisionReview], *, declare: bool
+) -> dict[ReviewPhase, tuple[float, int]]:
+    """Loss and mistakes per phase; the declaring phase only with ``declare`` (a table with
+    the declare rule, RULES.md §6) or when a decision is a declaration."""
+    decisions = list(decisions)
+    declare = declare or any(d.phase is ReviewPhase.DECLARING for d in decisions)
+    out = {p: (0.0, 0) for p in ReviewPhase if declare or p is not ReviewPhase.DECLARING}
     for d in decisions:
         loss, mistakes = out[d.phase]
         out[d.phase] = (loss + d.loss, mistakes + int(d.mistake))
@@ -126,6 +138,8 @@ class HandReview:
         stake: the pot the hand reached (chips), on which passes and arrangements are
             priced (0 for an unfinished hand: then each decision's own pot).
         trials: deals per decision asked for.
+        declare: the table plays the declare rule (RULES.md §6): only then does
+            :meth:`by_phase` list the declaring phase.
     """
 
     seat: int
@@ -136,6 +150,7 @@ class HandReview:
     net: int | None
     trials: int
     stake: int = 0
+    declare: bool = False
 
     @property
     def loss(self) -> float:
@@ -143,8 +158,9 @@ class HandReview:
         return sum(d.loss for d in self.decisions)
 
     def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
-        """``{phase: (expected chips lost, mistakes)}`` for every phase."""
-        return _phase_totals(self.decisions)
+        """``{phase: (expected chips lost, mistakes)}`` for every phase of the table's
+        rules (the declaring phase only at a declare table)."""
+        return _phase_totals(self.decisions, declare=self.declare)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -176,8 +192,12 @@ class SessionReview:
     hands: tuple[HandReview, ...] = field(default=())
 
     def by_phase(self) -> dict[ReviewPhase, tuple[float, int]]:
-        """``{phase: (expected chips lost, mistakes)}`` over every hand."""
-        return _phase_totals(d for h in self.hands for d in h.decisions)
+        """``{phase: (expected chips lost, mistakes)}`` over every hand (the declaring
+        phase when one of the hands was at a declare table)."""
+        return _phase_totals(
+            (d for h in self.hands for d in h.decisions),
+            declare=any(h.declare for h in self.hands),
+        )
 
     @property
     def loss(self) -> float:

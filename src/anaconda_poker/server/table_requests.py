@@ -287,6 +287,7 @@ async def rebuy(table: TableHost, conn: Connection | None, amount: int) -> None:
         _rebuy_done(table, request_id, seat, amount, True)
     elif host is not None:
         table.send_to_seat(host, views.rebuy_request_message(table.model, request_id, seat, amount))
+        table.broadcast_table()  # the seat's rebuy_requested: the requester sees it pending
 
 
 async def approve_rebuy(table: TableHost, conn: Connection | None, request_id: int) -> None:

@@ -42,6 +42,7 @@ def table_info(
     """
     s = model.settings
     seats: list[dict[str, Any] | None] = []
+    asked = {seat: amount for _rid, seat, amount in model.pending_rebuy_requests()}
     for record in model.seats:
         if record is None:
             seats.append(None)
@@ -58,6 +59,10 @@ def table_info(
                 "stack": record.stack,
                 "time_bank": round(record.time_bank, 3),
                 "away": away(record.seat),
+                # chips of this seat's rebuy request waiting for the host (0: none)
+                "rebuy_requested": asked.get(record.seat, 0),
+                # chips of an approved rebuy waiting for the running hand's end
+                "rebuy_pending": record.pending_rebuy,
             }
         )
     meta = model.meta

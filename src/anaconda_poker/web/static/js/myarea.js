@@ -482,10 +482,18 @@ export function createMyArea(ctx) {
         ? h("button.small", { type: "button", id: "sit-in", "data-key": "sit-in", onclick: () => command({ type: "sit_in" }) }, t("Sit in"))
         : h("button.small", { type: "button", id: "sit-out", "data-key": "sit-out", onclick: () => command({ type: "sit_out" }) }, t("Sit out next hands")));
       const start = s.table.starting_stack;
-      if (s.table.allow_rebuys && info.stack < start) {
-        bits.push(h("button.small", { type: "button", id: "rebuy", "data-key": "rebuy", onclick: () => {
+      if (info.rebuy_requested > 0) {
+        // asked once: no second button until the host answers (docs/protocol.md §3)
+        bits.push(h("span.hint", { id: "rebuy-waiting", role: "status" }, t("Rebuy requested — waiting for the host")));
+      } else if (info.rebuy_pending > 0) {
+        bits.push(h("span.hint", { id: "rebuy-approved", role: "status" }, t("Rebuy approved: {amount} chips are added when this hand ends.", { amount: chips(info.rebuy_pending) })));
+      } else if (s.table.allow_rebuys && info.stack < start) {
+        // without a host, or for the host, the server approves at once
+        const asks = s.table.host_seat !== null && s.table.host_seat !== mySeat();
+        bits.push(h("button.small", { type: "button", id: "rebuy", "data-key": "rebuy", onclick: (ev) => {
+          ev.currentTarget.disabled = true;
           command({ type: "rebuy", amount: start - info.stack });
-          announce(t("Rebuy requested; the host decides."));
+          if (asks) announce(t("Rebuy requested; the host decides."));
         } }, t("Rebuy to {amount}", { amount: chips(start) })));
       }
     }
