@@ -92,7 +92,13 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     guest.wait_for_selector("#join-form")
     host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
     host.click("#host-close")
-    host.wait_for_selector("#ledger tbody tr:has-text('removed by the host')")
+    gone = host.wait_for_selector("#ledger tbody tr:has-text('removed by the host')")
+    # as in the CSV: Bo holds nothing at the table now; his 250 chips are his cash-out
+    assert gone.query_selector("td[data-col='stack']").inner_text() == "0"
+    assert gone.query_selector("[data-col='cash-out']").inner_text() == "Cashed out: 250"
+    csv_text = httpx.get(f"{server.url}/api/tables/{table_id}/ledger.csv", timeout=10).text
+    bo = next(line.split(",") for line in csv_text.splitlines() if line.startswith("Bo,"))
+    assert (bo[7], bo[8]) == ("250", "0")  # cash_out, stack
 
     # asked again and denied, with the host's reason
     guest.fill("#join-name", "Bo")

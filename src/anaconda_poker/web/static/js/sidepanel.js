@@ -278,8 +278,11 @@ export class SidePanel {
           h("span.ledger-detail", null,
             detail("bought-in", t("Bought in"), chips(row.bought_in)),
             adjusted ? detail("adjusted", t("Adjusted"), signed(row.adjustments || 0)) : null,
-            detail("hands", t("Hands"), chips(row.hands)))),
-        h("td", { "data-col": "stack" }, chips(row.stack)),
+            detail("hands", t("Hands"), chips(row.hands)),
+            // a player who left holds nothing: the chips went with them (as in the CSV,
+            // server/ledger_csv.py: stack 0 and the cash-out)
+            row.left ? detail("cash-out", t("Cashed out"), chips(row.stack)) : null)),
+        h("td", { "data-col": "stack" }, chips(row.left ? 0 : row.stack)),
         h("td", { "data-col": "net", class: row.net > 0 ? "pos" : row.net < 0 ? "neg" : "" }, signed(row.net)))))),
       h("p", null, h("a.btn.small", { id: "ledger-csv", href: api.ledgerCsvUrl(this.tableId), download: "" },
         t("Download the ledger (CSV)"))));
