@@ -58,3 +58,50 @@ async def test_a_gone_player_gets_no_bank_then_acts_at_once(live_server: LiveSer
     assert back["table"]["seats"][bo_seat]["away"] is False
     await bo.close()
     await host.close()
+
+
+async def test_a_seat_sat_out_for_its_timeouts_is_back_when_it_says_hello(
+    live_server: LiveServer,
+) -> None:
+    """A player whose connection dropped is acted for, and after two timed-out betting
+    decisions the table sits the seat out; the player reopens the page (a new hello) and is
+    dealt in again from the next hand without pressing anything. A player who chose to sit
+    out stays out across a reconnect."""
+    created = await create_table(
+        live_server, seats=2, action_timer=1, time_bank=0, auto_start=False
+    )
+    table_id = created["table"]["table_id"]
+    table = live_server.lobby.table(table_id)
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        seat = await http.post(f"/api/tables/{table_id}/seats", json={"name": "Bo"})
+    bo_token, bo_seat = seat.json()["token"], seat.json()["seat"]
+    host = await ws_client(live_server, {"token": created["token"]})
+    await host.until(lambda f: f["type"] == "welcome")
+    await host.send({"type": "next_hand"})
+    await asyncio.wait_for(
+        play_over_websocket(host, random.Random(5), until=lambda: table.seats[bo_seat].sitting_out),
+        timeout=60,
+    )
+    assert table.public_info()["seats"][bo_seat]["sitting_out"] is True
+
+    bo = await ws_client(live_server, {"token": bo_token})
+    back = await bo.until(
+        lambda f: f["type"] == "table" and not f["table"]["seats"][bo_seat]["sitting_out"],
+        timeout=10,
+    )
+    assert back["table"]["seats"][bo_seat]["away"] is False
+    assert bo_seat in table.model.eligible_seats()  # dealt in from the next hand
+
+    # chosen by the player: a reconnect does not undo it
+    await bo.send({"type": "sit_out"})
+    await bo.until(
+        lambda f: f["type"] == "table" and f["table"]["seats"][bo_seat]["sitting_out"],
+        timeout=10,
+    )
+    await bo.close()
+    bo = await ws_client(live_server, {"token": bo_token})
+    welcome = await bo.until(lambda f: f["type"] == "table", timeout=10)
+    assert welcome["table"]["seats"][bo_seat]["sitting_out"] is True
+    assert table.seats[bo_seat].sitting_out is True
+    await bo.close()
+    await host.close()

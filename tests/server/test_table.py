@@ -207,7 +207,7 @@ async def test_timeouts_take_default_actions_use_the_bank_and_sit_the_seat_out()
     first_with_bank = next(a for a in actions if "bank" in a)
     assert first_with_bank["bank"] == 0.0  # the whole bank was spent on the first timeout
     sat_out = [e.payload for e in writer.events() if e.kind == "sitting_out"]
-    assert sat_out == [{"seat": 0, "value": True}]
+    assert sat_out == [{"seat": 0, "value": True, "reason": "timeouts"}]
     assert table.seats[0] is not None and table.seats[0].sitting_out
     # the state frames announced absolute deadlines while seat 0 had to act
     timers = [f["timer"] for f in host.of_type("state") if f["timer"]]

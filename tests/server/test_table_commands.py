@@ -260,7 +260,7 @@ def test_a_broke_bot_buys_in_again_and_two_timeouts_sit_a_person_out() -> None:
         session.keep(events)
     assert model.occupied(0).sitting_out
     assert betting_timeouts == commands.TIMEOUTS_BEFORE_SIT_OUT
-    assert events[-1] == ("sitting_out", {"seat": 0, "value": True})
+    assert events[-1] == ("sitting_out", {"seat": 0, "value": True, "reason": "timeouts"})
 
 
 async def test_the_live_tables_log_replays_into_a_bare_model() -> None:

@@ -128,3 +128,66 @@ def test_a_declaration_row_lists_every_choice(
         assert "beides ansagen (Swing): 100,0" in rows and "des Pots" in rows
         assert "Ansage" in phases
     assert words in rows
+
+
+PHONE_REVIEW = """async ([lang, decisions]) => {
+  const i18n = await import('/js/i18n.js');
+  const { reviewBlock } = await import('/js/review.js');
+  await i18n.setLanguage(lang);
+  const review = { description: 'against random opponents (their unseen cards dealt at random)',
+    trials: 1000, threshold: 2, stake: 250, net: -25, decisions,
+    by_phase: { passing: { loss: 33.1, mistakes: 1 }, betting: { loss: 12.5, mistakes: 1 } } };
+  // the replayer's box on a 390 px phone is 324 px wide (issue 16 §3)
+  const box = document.createElement('div');
+  box.style.width = '324px';
+  box.append(reviewBlock(review));
+  document.body.prepend(box);
+  const inside = (el) => {
+    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    return r.width > 0 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+  };
+  const scroll = box.querySelector('.review-scroll');
+  const rows = [...box.querySelectorAll('#review-decisions tbody tr')];
+  return {
+    overflow: scroll.scrollWidth - scroll.clientWidth,
+    losses: rows.map((tr) => inside(tr.querySelector('td.review-loss'))),
+    badges: [...box.querySelectorAll('.badge-mistake')].map(inside),
+    label: getComputedStyle(rows[0].querySelector('td.review-loss'), '::before').content,
+  };
+}"""
+
+
+def test_the_review_fits_a_phone_in_german(server: Any, open_page: Any) -> None:
+    """A tester's 390 px phone showed a 397-494 px table in the 324 px box, the "Expected
+    loss" and "mistake" column cut off: on a phone every decision stacks its cells, each
+    named by its column, and every loss and badge is inside the box (German: long words)."""
+    option = {"to": None, "declaration": None, "share": 0.25}
+    decisions = [
+        {
+            "index": 2 + k,
+            "phase": phase,
+            "stage": stage,
+            "chosen": option | {"kind": kind, "value": 8.96, "cards": cards},
+            "best": option | {"kind": "pass", "value": 42.1, "cards": ["6d", "Qc", "Qs"]},
+            "loss": 33.14,
+            "mistake": k % 2 == 0,
+            "order": ["Qs", "Qc", "6d", "2h", "Ah"] if phase == "arranging" else None,
+            "trials": 1000,
+            "exact": False,
+            "options": [],
+        }
+        for k, (phase, stage, kind, cards) in enumerate(
+            [
+                ("passing", 1, "pass", ["4s", "5c", "Ah"]),
+                ("arranging", 0, "arrange", ["4s", "5c", "Ah", "Kd", "Kc"]),
+                ("betting", 7, "fold", []),
+            ]
+        )
+    ]
+    page = open_page(viewport={"width": 390, "height": 844}, mobile=True).page
+    page.goto(server.url + "/")
+    found = page.evaluate(PHONE_REVIEW, ["de", decisions])
+    assert found["overflow"] <= 0, found
+    assert found["losses"] == [True, True, True], found
+    assert found["badges"] == [True, True], found
+    assert "Erwarteter Verlust" in found["label"], found

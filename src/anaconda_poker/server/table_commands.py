@@ -150,7 +150,7 @@ def settle_action(model: TableModel, payload: dict[str, Any]) -> list[Event]:
         and record.timeouts >= TIMEOUTS_BEFORE_SIT_OUT
         and not record.sitting_out
     ):
-        then([("sitting_out", {"seat": record.seat, "value": True})])
+        then([("sitting_out", {"seat": record.seat, "value": True, "reason": "timeouts"})])
     return events
 
 

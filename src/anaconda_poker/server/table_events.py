@@ -112,6 +112,7 @@ def _seat_taken(model: TableModel, p: Mapping[str, Any]) -> None:
 def _sitting_out(model: TableModel, p: Mapping[str, Any]) -> None:
     record = model.occupied(int(p["seat"]))
     record.sitting_out = bool(p["value"])
+    record.sat_out_for_timeouts = record.sitting_out and p.get("reason") == "timeouts"
     record.timeouts = 0
 
 

@@ -48,6 +48,7 @@ class SeatRecord:
     time_bank: float
     bought_in: int
     sitting_out: bool = False
+    sat_out_for_timeouts: bool = False  # the table sat it out (not the player): a hello undoes it
     rebuys: int = 0
     hands: int = 0
     pending_rebuy: int = 0

@@ -53,6 +53,11 @@ async def join(table: TableHost, conn: Connection) -> dict[str, Any]:
     seat = binding.seat
     is_host = seat is not None and seat == table.host_seat
     record = table.seats[seat] if seat is not None else None
+    if record is not None and record.sat_out_for_timeouts and not record.leaving:
+        # sat out by the table after its timeouts while gone: coming back sits it in again
+        # (from the next hand), as a player who reconnects expects; its own sit_out stays
+        await table.record([("sitting_out", {"seat": seat, "value": False, "reason": "back"})])
+        table.broadcast_table()
     welcome = {
         "type": "welcome",
         "table_id": table.table_id,

@@ -275,7 +275,7 @@ export function createHostPanel({ getState, send, mySeat }) {
     },
     h("div.form-grid", null,
       field("split", t("Game"), select("split", SPLITS, splitLabel), true),
-      field("betting", t("Betting"), select("betting", BETTINGS, bettingLabel)),
+      field("betting", t("Structure"), select("betting", BETTINGS, bettingLabel)),
       field("ante", t("Ante"), number("ante", 0)),
       field("small_bet", t("Small bet"), number("small_bet", 1)),
       field("big_bet", t("Big bet"), number("big_bet", 1)),

@@ -62,12 +62,13 @@ function decisionRow(d) {
   if (d.order) best.push(h("div.muted", null, t("reveal order {cards} (not priced)", { cards: cardsText(d.order) })));
   const every = optionsText(d);
   if (every) best.push(h("div.muted.review-options", null, every));
+  // data-label: on a phone the rows stack and each cell names its column (table.css)
   return h("tr", { class: d.mistake ? "mistake" : "" },
-    h("td", null, stageText(d)),
-    h("td", null, optionText(d.chosen)),
-    h("td", null, ...best),
-    h("td", null, chipsText(d.loss)),
-    h("td", null, d.mistake ? h("span.badge-mistake", null, t("mistake")) : ""));
+    h("td", { "data-label": t("When") }, stageText(d)),
+    h("td", { "data-label": t("You chose") }, optionText(d.chosen)),
+    h("td", { "data-label": t("Best by the model") }, ...best),
+    h("td.review-loss", { "data-label": t("Expected loss") }, chipsText(d.loss)),
+    h("td.review-flag", null, d.mistake ? h("span.badge-mistake", null, t("mistake")) : ""));
 }
 
 /** The review of one seat's hand as returned by the server (`review` of the answer). */
@@ -77,7 +78,7 @@ export function reviewBlock(review) {
     h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.", {
       model: t(review.description), trials: chips(review.trials), chips: chipsText(review.threshold),
     })),
-    review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment.", { chips: chips(review.stake) })) : null,
+    review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment plus one called bet in each later round.", { chips: chips(review.stake) })) : null,
     h("div.review-scroll", null, h("table.ledger.review-table", { id: "review-decisions" },
       head(t("When"), t("You chose"), t("Best by the model"), t("Expected loss"), ""),
       h("tbody", null, (review.decisions || []).map(decisionRow)))),
