@@ -56,7 +56,7 @@ def review_renderable(
             Text(
                 _(
                     "Passes and arrangements are priced on the pot this hand reached ({chips}), "
-                    "bets on the pot of the moment.",
+                    "bets on the pot of the moment plus one called bet in each later round.",
                     chips=_.number(review.stake),
                 ),
                 style="dim",

@@ -78,7 +78,7 @@ export function reviewBlock(review) {
     h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.", {
       model: t(review.description), trials: chips(review.trials), chips: chipsText(review.threshold),
     })),
-    review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment.", { chips: chips(review.stake) })) : null,
+    review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment plus one called bet in each later round.", { chips: chips(review.stake) })) : null,
     h("div.review-scroll", null, h("table.ledger.review-table", { id: "review-decisions" },
       head(t("When"), t("You chose"), t("Best by the model"), t("Expected loss"), ""),
       h("tbody", null, (review.decisions || []).map(decisionRow)))),
