@@ -361,7 +361,7 @@ export function createMyArea(ctx) {
           button));
       }
     }
-    return h("div.controls", { role: "group", "aria-label": t("Your action") }, btns,
+    return h("div.controls", { role: "group", "aria-label": t("Your action") }, pre.notice(view, s.msgHandNo), btns,
       h("span.hint.keys", { "aria-hidden": "true" }, t("Keys: F fold · C check or call · B bet · R raise")));
   }
 

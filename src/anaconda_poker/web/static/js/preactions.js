@@ -28,6 +28,19 @@ const LABELS = {
 export class PreActions {
   constructor() {
     this.armed = null;   // {kind, key, owed} or null
+    this.cleared = null; // {key, text}: the notice of a pre-action the bet cleared, this round
+  }
+
+  /**
+   * The line saying a pre-action was cleared, shown in this seat's controls for the rest of
+   * that betting round (a toast would cover the turn prompt it arrives with), or null.
+   * @param {object|null} view
+   * @param {number|null} handNo
+   * @returns {HTMLElement|null}
+   */
+  notice(view, handNo) {
+    if (!this.cleared || !view || roundKey(handNo, view) !== this.cleared.key) return null;
+    return h("span.hint", { id: "pre-cleared", role: "status" }, this.cleared.text);
   }
 
   /**
@@ -47,7 +60,8 @@ export class PreActions {
     }
     if (a.kind !== "call_any" && owed(view, seat) !== a.owed) {
       this.armed = null;
-      return t("Your pre-action was cleared: the bet changed.");
+      this.cleared = { key: a.key, text: t("Your pre-action was cleared: the bet changed.") };
+      return this.cleared.text;
     }
     return null;
   }
@@ -87,6 +101,7 @@ export class PreActions {
     const kinds = due === 0 ? ["check_fold", "check", "call_any"] : ["fold", "call_any"];
     const key = roundKey(handNo, view);
     return h("div.controls.pre-actions", { id: "pre-actions", role: "group", "aria-label": t("Before your turn") },
+      this.notice(view, handNo),
       h("span.hint", null, t("Before your turn:")),
       kinds.map((kind) => {
         const on = this.armed?.kind === kind;
@@ -94,6 +109,7 @@ export class PreActions {
           type: "button", id: `pre-${kind.replace("_", "-")}`, "data-key": `pre-${kind}`, "aria-pressed": on ? "true" : "false",
           onclick: () => {
             this.armed = on ? null : { kind, key, owed: due };
+            this.cleared = null;
             changed();
           },
         }, LABELS[kind]());

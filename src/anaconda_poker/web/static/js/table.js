@@ -106,7 +106,9 @@ export function mount(main, route) {
       case "table": {
         const change = pauseChange(s.table, msg.table);
         s.table = msg.table;
-        if (change) announce(change);
+        // a pause has its banner (a toast would sit over the side panel's tabs); a resume,
+        // which removes the banner, is announced
+        if (change) (msg.table.status === "paused" ? say : announce)(change);
         side.update("table");
         renderAll();
         hostPanel.update();
@@ -287,7 +289,7 @@ export function mount(main, route) {
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
     const dropped = mine.pre.update(view, msg.hand_no, mySeat());
-    if (dropped) announce(dropped);
+    if (dropped) say(dropped);   // shown in the controls (PreActions.notice), not as a toast
     // a pre-action chosen before the turn is sent the moment the turn comes (issue 12 §3)
     const newTurn = Boolean(s.myTurn && msg.turn && msg.turn !== s.announcedTurn);
     const preAction = newTurn && view.phase === "betting" ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
