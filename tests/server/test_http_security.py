@@ -244,9 +244,11 @@ async def test_serve_answers_its_names_and_refuses_others(tmp_path: Path) -> Non
     try:
         url = ""
         for _ in range(600):
-            lines = [x for x in log.read_text().splitlines() if "serving at" in x]
+            text = log.read_text()
+            lines = [x for x in text.splitlines() if x.startswith("listening on ")]
             if lines:
-                url = lines[0].split("serving at ", 1)[1].strip().rstrip("/")
+                url = lines[0].removeprefix("listening on ").strip().rstrip("/")
+                assert "anaconda-poker is serving at https://play.example.org/\n" in text
                 break
             assert proc.poll() is None, log.read_text()
             await asyncio.sleep(0.1)

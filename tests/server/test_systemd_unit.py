@@ -31,10 +31,12 @@ def unit_serve_options() -> list[str]:
 async def test_the_units_command_line_starts_a_server_that_checks_hosts(tmp_path: Path) -> None:
     options = unit_serve_options()
     assert options[options.index("--port") + 1] == "8000"
+    # a friends' server lists no bots-only "Lobby" table of its own
+    assert "--no-default-lobby" in options
     options[options.index("--port") + 1] = "0"
     command = [
         sys.executable, "-c", "from anaconda_poker.cli.main import main; main()", "serve",
-        *options, "--database", f"sqlite:///{tmp_path / 'unit.sqlite3'}", "--no-default-lobby",
+        *options, "--database", f"sqlite:///{tmp_path / 'unit.sqlite3'}",
         "--create-rate", "0.001,1",
     ]  # fmt: skip
     log = tmp_path / "serve.log"
@@ -43,9 +45,13 @@ async def test_the_units_command_line_starts_a_server_that_checks_hosts(tmp_path
     try:
         url = ""
         for _ in range(600):
-            found = [x for x in log.read_text().splitlines() if "serving at" in x]
+            text = log.read_text()
+            found = [x for x in text.splitlines() if x.startswith("listening on ")]
             if found:
-                url = found[0].split("serving at ", 1)[1].strip().rstrip("/")
+                url = found[0].removeprefix("listening on ").strip().rstrip("/")
+                # the friends' address comes first: the public URL, not the internal one
+                serving = [x for x in text.splitlines() if "serving at" in x]
+                assert serving == [f"anaconda-poker is serving at {PUBLIC}/"], text
                 break
             assert proc.poll() is None, log.read_text()
             await asyncio.sleep(0.1)

@@ -265,8 +265,8 @@ def serve(
     async def startup(sockets: list[socket.socket] | None = None) -> None:
         await original_startup(sockets=sockets)
         if server.started:
-            for url in _urls(host, bound_port):
-                typer.echo(f"anaconda-poker is serving at {url}")
+            for line in startup_lines(host, bound_port, public_url):
+                typer.echo(line)
             typer.echo(f"database: {database}")
             # everything built so far (modules, evaluator tables, rebuilt tables) lives as
             # long as the process: keep it out of the collector's full passes
@@ -319,6 +319,18 @@ def _off_or(
         typer.echo(f"{option} must be {allowed} or 'off', got {value!r}", err=True)
         raise typer.Exit(2)
     return float(number)
+
+
+def startup_lines(host: str, port: int, public_url: str | None) -> list[str]:
+    """What ``serve`` prints once it listens: ``anaconda-poker is serving at URL`` for the
+    address people open — the public URL when ``--public-url`` is set (the internal address
+    behind a proxy is no use to the friends), then ``listening on URL`` for each internal one;
+    without a public URL the internal URLs themselves (``_urls``)."""
+    internal = _urls(host, port)
+    if not public_url:
+        return [f"anaconda-poker is serving at {url}" for url in internal]
+    shown = public_url if public_url.endswith("/") else public_url + "/"
+    return [f"anaconda-poker is serving at {shown}", *(f"listening on {url}" for url in internal)]
 
 
 def _urls(host: str, port: int) -> list[str]:
