@@ -321,3 +321,27 @@ def test_actions_taken_on_a_timeout_are_marked_in_the_state_and_the_history() ->
     # the next hand starts with none
     session.deal()
     assert model.timed_out == [] and views.state_message("tbl", model, 0, None)["timed_out"] == []
+
+
+def test_a_new_hosts_own_pending_rebuy_is_approved_when_the_role_passes() -> None:
+    """The host leaves while seat 1 waits for an answer to its rebuy: seat 1 becomes the host,
+    and its own request is approved at once (nobody else could answer it), recorded after
+    the ``seat_left`` that made it host."""
+    session = Session(14, host_seat=0)
+    for name in ("Ann", "Bob", "Cy"):
+        session.sit(name)
+    model = session.model
+    bob = model.occupied(1)
+    ann = model.occupied(0)
+    bob.stack, ann.stack = STACK - 30, STACK + 30  # as if Bob had lost 30 chips to Ann
+    asked = commands.rebuy_events(model, 1, 30)
+    assert len(asked) == 1  # a guest's request waits for the host
+    session.record(asked)
+    request_id = asked[0][1]["request_id"]
+    events = commands.leave_events(model, 0)
+    assert [kind for kind, _ in events] == ["seat_left", "rebuy_resolved"]
+    assert events[0][1]["host"] == 1
+    assert events[1][1] == {"request_id": request_id, "approved": True, "by": 1}
+    session.record(events)
+    assert model.host_seat == 1 and model.pending_rebuy_requests() == []
+    assert (bob.stack, bob.rebuys) == (STACK, 1)

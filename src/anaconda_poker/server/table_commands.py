@@ -252,7 +252,8 @@ def leave_events(model: TableModel, seat: int) -> list[Event]:
     """The events of ``seat`` leaving now (not dealt into a running hand): its pending rebuy
     requests are declined, its chips leave with it, and the host role passes to the
     lowest-numbered human seat left (or to nobody: then rebuys are approved by the
-    house)."""
+    house). A request the new host had made is approved by them at once, after the
+    ``seat_left``, as a host's own request is (``rebuy_events``)."""
     events: list[Event] = [
         ("rebuy_resolved", {"request_id": request_id, "approved": False, "by": "house"})
         for request_id, s, _amount in model.pending_rebuy_requests()
@@ -270,6 +271,12 @@ def leave_events(model: TableModel, seat: int) -> list[Event]:
     events.append(
         ("seat_left", {"seat": seat, "name": record.name, "stack": record.stack, "host": host})
     )
+    if host is not None and host != model.host_seat:
+        events += [
+            ("rebuy_resolved", {"request_id": request_id, "approved": True, "by": host})
+            for request_id, s, _amount in model.pending_rebuy_requests()
+            if s == host
+        ]
     return events
 
 
