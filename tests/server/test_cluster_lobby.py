@@ -16,8 +16,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import AsyncExitStack
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,18 +29,6 @@ from websockets.asyncio.client import connect
 from anaconda_poker.server.ownership import TABLE_MOVED
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-async def nodes(fresh_postgres_url: str, tmp_path: Path) -> AsyncIterator[dict[str, LiveServer]]:
-    async with AsyncExitStack() as stack:
-        a = await stack.enter_async_context(
-            running_server(settings(fresh_postgres_url, tmp_path, "a"))
-        )
-        b = await stack.enter_async_context(
-            running_server(settings(fresh_postgres_url, tmp_path, "b"))
-        )
-        yield {"a": a, "b": b}
 
 
 async def listing(live: LiveServer, token: str | None = None) -> list[dict[str, Any]]:

@@ -8,8 +8,6 @@ each move (``server/ownership.py``, ``storage/leases.py``)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +19,6 @@ from websockets.asyncio.client import connect
 from anaconda_poker.server.ownership import TABLE_MOVED
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-async def nodes(fresh_postgres_url: str, tmp_path: Path) -> AsyncIterator[dict[str, LiveServer]]:
-    async with AsyncExitStack() as stack:
-        a = await stack.enter_async_context(
-            running_server(settings(fresh_postgres_url, tmp_path, "a"))
-        )
-        b = await stack.enter_async_context(
-            running_server(settings(fresh_postgres_url, tmp_path, "b"))
-        )
-        yield {"a": a, "b": b}
 
 
 async def until_ok(live: LiveServer, path: str, timeout: float = 10.0) -> tuple[int, Any]:
