@@ -29,21 +29,27 @@ def seat_page(open_page: Any, server: Any, table_id: str, seat: dict[str, Any] |
     return probe.page
 
 
+def home_game(server: Any, **options: Any) -> dict[str, Any]:
+    """A four-seat table of Ada's with seat approval and one calling station on seat 2, no
+    action timer, dealt by hand; ``options`` add to or replace the request's fields. Returns
+    the ``POST /api/tables`` answer (table, token)."""
+    body = {
+        "name": "Home game",
+        "host_name": "Ada",
+        "seats": 4,
+        "action_timer": None,
+        "auto_start": False,
+        "seat_approval": True,
+        "bots": [{"seat": 1, "level": "calling-station"}],
+        **options,
+    }
+    made: dict[str, Any] = httpx.post(f"{server.url}/api/tables", json=body, timeout=10).json()
+    return made
+
+
 def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open_page: Any) -> None:
-    made = httpx.post(
-        f"{server.url}/api/tables",
-        json={
-            "name": "Home game",
-            "host_name": "Ada",
-            "seats": 4,
-            "bot_pause": 30,  # the bot takes its time: the hand stays open while we look
-            "action_timer": None,
-            "auto_start": False,
-            "seat_approval": True,
-            "bots": [{"seat": 1, "level": "calling-station"}],
-        },
-        timeout=10,
-    ).json()
+    # the bot takes its time: the hand stays open while we look
+    made = home_game(server, bot_pause=30)
     table_id = made["table"]["table_id"]
     host = seat_page(
         open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
@@ -239,19 +245,7 @@ def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
     """A newcomer asking for a seat while the host is to act does not push the host's
     check/call/bet buttons out of the window (newcomer trial): measured where the page is,
     without scrolling, at 1280×720 and on a 390×844 phone; the request itself is on screen."""
-    made = httpx.post(
-        f"{server.url}/api/tables",
-        json={
-            "name": "Home game",
-            "host_name": "Ada",
-            "seats": 4,
-            "action_timer": None,
-            "auto_start": False,
-            "seat_approval": True,
-            "bots": [{"seat": 1, "level": "calling-station"}],
-        },
-        timeout=10,
-    ).json()
+    made = home_game(server)
     table_id = made["table"]["table_id"]
     width, height = size
     probe = open_page(viewport={"width": width, "height": height}, mobile=width < 500)
