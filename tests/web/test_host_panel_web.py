@@ -284,3 +284,38 @@ def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
     request = host.locator("#seat-requests").bounding_box()
     assert request is not None and request["y"] >= 0 and request["y"] + request["height"] <= height
     assert page_facts(host)["check"] or page_facts(host)["call"]  # still our turn
+
+
+def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: Any) -> None:
+    """After a hand, the host adjusts a stack and removes a player: the felt shows the new
+    stack and the empty seat at once, not the finished hand's seats until the next deal
+    (newcomer trial: Casual 2 stayed at 254 beside the toast saying 333)."""
+    made = home_game(
+        server,
+        seats=3,
+        host_plays=False,  # the bots play a hand while the host watches
+        auto_start=True,
+        next_hand_delay=120,
+        bot_pause=0,
+        seat_approval=False,
+        bots=[{"seat": 1, "level": "calling-station"}, {"seat": 2, "level": "calling-station"}],
+    )
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
+    host.wait_for_selector(".table-page[data-phase='complete']", timeout=60_000)
+    host.click("#host-menu")
+    host.wait_for_selector("#host-panel[open]")
+    host.click("#adjust-1")
+    host.fill("#adjust-input-1", "777")
+    host.click("#adjust-save-1")
+    host.click("#remove-2")
+    host.click("#remove-confirm-2")
+    host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
+    host.click("#host-close")
+    host.wait_for_function(
+        "() => document.querySelector('#seat-1 .stack')?.textContent.replace(/\\D/g, '') === '777'"
+    )
+    host.wait_for_selector("#felt .seat.empty[data-seat='2']")
+    assert host.get_attribute(".table-page", "data-phase") == "complete"  # still between hands

@@ -94,7 +94,13 @@ export function renderFelt(el, m) {
     const rel = (seatNo - bottom + n) % n;
     const pos = place(rel, n);
     const info = table?.seats?.[seatNo] ?? null;
-    const seat = bySeat.get(seatNo) ?? null;
+    // Between hands the table is the truth: a player who left or was removed since the hand
+    // is gone from the felt, and stacks show the host's adjustments and rebuys at once
+    // (newcomer trial: the felt kept the finished hand's seats until the next deal).
+    const between = !view || view.phase === "complete";
+    const fromHand = bySeat.get(seatNo) ?? null;
+    const gone = Boolean(between && table && fromHand && fromHand.name !== info?.name);
+    const seat = gone ? null : fromHand;
     const name = seat?.name ?? info?.name ?? null;
     if (!name) {
       items.push(h("div.seat.empty", { style: { "--x": `${pos.x}%`, "--y": `${pos.y}%` }, dataset: { seat: seatNo } },
@@ -132,7 +138,7 @@ export function renderFelt(el, m) {
     }
     const net = result?.net?.[String(seatNo)];
     const timer = m.timers?.[seatNo];
-    const stack = seat ? seat.stack : info?.stack;
+    const stack = seat && !(between && info) ? seat.stack : info?.stack;
     items.push(h(`div.${classes.join(".")}`, {
       style: { "--x": `${pos.x}%`, "--y": `${pos.y}%` },
       dataset: { seat: seatNo },
