@@ -281,8 +281,12 @@ def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
     tops = [(b["id"], b["top"]) for b in after if b["id"] != "scrollY"]
     assert tops == [(b["id"], b["top"]) for b in before if b["id"] != "scrollY"], (before, after)
     shot(host, f"host-dock-{width}")
-    request = host.locator("#seat-requests").bounding_box()
-    assert request is not None and request["y"] >= 0 and request["y"] + request["height"] <= height
+    # the request itself is on screen (measured in one step: a table update may redraw the
+    # dock between a locator's lookup and its box)
+    host.wait_for_function(
+        "() => { const r = document.querySelector('#seat-requests')?.getBoundingClientRect();"
+        " return Boolean(r && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight); }"
+    )
     assert page_facts(host)["check"] or page_facts(host)["call"]  # still our turn
 
 
