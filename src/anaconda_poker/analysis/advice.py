@@ -66,6 +66,26 @@ class Choice:
     result: EquityResult
 
 
+def pass_options(
+    hand: Sequence[int], count: int, candidates: Sequence[Sequence[int]] | None
+) -> list[tuple[int, ...]]:
+    """The passes to compare: each ``count``-card subset of ``hand`` (card codes 0..51),
+    or the given ``candidates``; each option sorted ascending.
+
+    Raises:
+        InvalidSituationError: a candidate of another size or with a card not in the hand.
+    """
+    if candidates is None:
+        return [tuple(sorted(c)) for c in combinations(hand, count)]
+    options = [tuple(sorted(int(x) for x in c)) for c in candidates]
+    for option in options:
+        if len(option) != count or not set(option) <= set(hand):
+            raise InvalidSituationError(
+                f"cannot pass {list(option)}: pick {count} cards of the hand {list(hand)}"
+            )
+    return options
+
+
 def pass_choices(
     knowledge: SeatKnowledge,
     *,
@@ -115,15 +135,7 @@ def pass_choices(
     index = next((i for i, o in enumerate(active) if o.seat == receiver), None)
     if index is None:
         raise InvalidSituationError(f"seat {receiver} is not an opponent still in the hand")
-    if candidates is None:
-        options = [tuple(sorted(c)) for c in combinations(hand, count)]
-    else:
-        options = [tuple(sorted(int(x) for x in c)) for c in candidates]
-        for option in options:
-            if len(option) != count or not set(option) <= set(hand):
-                raise InvalidSituationError(
-                    f"cannot pass {list(option)}: pick {count} cards of the hand {list(hand)}"
-                )
+    options = pass_options(hand, count, candidates)
     # The receiver's unknown cards shrink by ``count``: the passed cards take their place.
     old = active[index]
     keep_known = old.known[max(0, len(old.known) + count - PLAYABLE_CARDS) :]

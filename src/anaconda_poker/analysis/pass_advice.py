@@ -14,11 +14,10 @@ Later passes are not simulated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
 import numpy as np
 
-from anaconda_poker.analysis.advice import Choice
+from anaconda_poker.analysis.advice import Choice, pass_options
 from anaconda_poker.analysis.dealing import CardArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, SeatKnowledge
 from anaconda_poker.analysis.pass_model import PassingOpponents
@@ -69,15 +68,7 @@ def passing_pass_choices(
     live = sorted([me, *(o.seat for o in knowledge.active)])
     if receiver not in live or receiver == me:
         raise InvalidSituationError(f"seat {receiver} is not an opponent still in the hand")
-    if candidates is None:
-        options = [tuple(sorted(c)) for c in combinations(hand, count)]
-    else:
-        options = [tuple(sorted(int(x) for x in c)) for c in candidates]
-        for option in options:
-            if len(option) != count or not set(option) <= set(hand):
-                raise InvalidSituationError(
-                    f"cannot pass {list(option)}: pick {count} cards of the hand {list(hand)}"
-                )
+    options = pass_options(hand, count, candidates)
     ring = len(live)
     step = 1 if live[(live.index(me) + 1) % ring] == receiver else -1
     seats = model.history.seats
