@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.config import Betting
@@ -64,16 +65,22 @@ async def test_pot_limit_a_is_labelled_as_the_largest_bet(tmp_path: Path) -> Non
         assert any(seat == 0 and action.to == high for seat, action in state.actions)
 
 
+async def until_free_check(app: Any, pilot: Any) -> Any:
+    """Step the game until seat 0 may check in a betting round; returns the hand's state."""
+    state = state_of(app)
+    for _ in range(40):
+        if state.phase is Phase.BETTING and ActionKind.CHECK in state.legal_actions(0).kinds:
+            break
+        await step(app, pilot)
+    assert ActionKind.CHECK in state.legal_actions(0).kinds
+    return state
+
+
 async def test_folding_when_checking_is_free_asks_once(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        state = state_of(app)
-        for _ in range(40):
-            if state.phase is Phase.BETTING and ActionKind.CHECK in state.legal_actions(0).kinds:
-                break
-            await step(app, pilot)
-        assert ActionKind.CHECK in state.legal_actions(0).kinds
+        state = await until_free_check(app, pilot)
         await pilot.press("f")
         await pilot.pause()
         assert state.live[0]
@@ -89,12 +96,7 @@ async def test_a_key_that_cancels_the_question_takes_the_question_away(tmp_path:
     app = make_app(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        state = state_of(app)
-        for _ in range(40):
-            if state.phase is Phase.BETTING and ActionKind.CHECK in state.legal_actions(0).kinds:
-                break
-            await step(app, pilot)
-        assert ActionKind.CHECK in state.legal_actions(0).kinds
+        state = await until_free_check(app, pilot)
         await pilot.press("f")
         await pilot.pause()
         assert "press F again" in app.message
