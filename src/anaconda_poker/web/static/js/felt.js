@@ -73,6 +73,8 @@ function seatStatus(seat, view, extra) {
  * @param {object} [m.timers]  seat -> {frac, low} for the countdown bar
  * @param {string} [m.split]  game type for hand names
  * @param {string} [m.idPrefix]  prefix for element ids (two felts on one page)
+ * @param {string} [m.phaseLabel]  the middle's round label, if not the view's own phase
+ *   (the replayer names the round of the step it shows, the view is the state after it)
  */
 export function renderFelt(el, m) {
   const view = m.view;
@@ -166,7 +168,7 @@ export function renderFelt(el, m) {
   const pots = view?.pots || [];
   const center = h("div.felt-center", null,
     h("div.felt-brand", null, "Anaconda"),
-    h("div.phase", { id: `${m.idPrefix || ""}phase` }, phaseText(view, m.config)),
+    h("div.phase", { id: `${m.idPrefix || ""}phase` }, m.phaseLabel ?? phaseText(view, m.config)),
     view && view.phase !== "complete" ? h("div.pot-total", { id: `${m.idPrefix || ""}pot` }, t("Pot {amount}", { amount: chips(potTotal) })) : null,
     pots.length > 1 ? h("div.pots", null, pots.map((p, i) => h("span", null,
       i === 0 ? t("Main pot {amount}", { amount: chips(p.amount) }) : t("Side pot {n}: {amount}", { n: i, amount: chips(p.amount) })))) : null,
