@@ -90,3 +90,15 @@ def test_cards_that_are_no_hand_are_refused() -> None:
     five_aces = np.array([[48, 49, 50, 51, 48]], dtype=np.uint8)  # a repeated card
     with pytest.raises(ValueError, match="1 to 7 distinct cards"):
         subset_potentials(five_aces, np.zeros((1, 0), dtype=np.intp), Split.HIGH_ONLY)
+
+
+def test_choices_refuse_a_repeated_card_and_a_bad_count() -> None:
+    hand = np.array([[0, 4, 8, 12, 16, 20, 20]], dtype=np.uint8)  # the 7 of clubs twice
+    with pytest.raises(ValueError, match="distinct cards"):
+        best_passes(hand, 3, Split.HIGH_ONLY)
+    with pytest.raises(ValueError, match="distinct cards"):
+        best_fives(hand, Split.HIGH_ONLY)
+    with pytest.raises(ValueError, match="leaves no hand"):
+        best_passes(np.array([[0, 4, 8, 12, 16, 20, 24]], dtype=np.uint8), 7, Split.HIGH_ONLY)
+    with pytest.raises(ValueError, match="distinct cards"):  # a position dropped twice
+        subset_potentials(hand[:, :6], np.array([[1, 1]], dtype=np.intp), Split.HIGH_ONLY)

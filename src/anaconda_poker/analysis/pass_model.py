@@ -464,7 +464,11 @@ class _Replay:
         upstream = [seats.index(r.neighbour(history.seat, -r.step)) for r in rounds]
         forced: dict[int, list[CardArray]] = {}
         room = {j: PLAYABLE_CARDS for j in range(len(seats))}
-        mine = set(history.hand) | {int(c) for p in passed for c in np.unique(p)}
+        mine = set(history.hand)  # the cards the seat held at some time
+        if history.known:  # the same cards in every row
+            mine.update(c for r in rounds for c in r.passed)
+        else:
+            mine.update(int(c) for p in passed for c in np.unique(p))
 
         def force(j: int, cards: CardArray) -> None:
             if cards.shape[1] and cards.shape[1] <= room[j]:

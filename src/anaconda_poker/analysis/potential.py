@@ -166,6 +166,8 @@ _RANK_KEYS = np.asarray(RANK_KEYS, dtype=np.int64)
 _CARD_CODES = (_RANK_KEYS[np.arange(52) >> 2] << 16) | (1 << (4 * (np.arange(52) & 3)))
 """Per card: its rank key in the high bits, a count of one in its suit's 4-bit field in the
 low 16 bits, so that one sum over a card set gives its multiset key and its suit counts."""
+_CARD_FLOATS = _CARD_CODES.astype(np.float64)
+""":data:`_CARD_CODES` as floats (below 2**38: exact) for the subsets' sums by a product."""
 _FLUSH_CLASS = np.array([0, 0, 0, 1, 2, 3, 3, 3], dtype=np.intp)
 """Largest suit count 0..7 -> flush feature class (none, three, four, five or more)."""
 _SUITS = np.arange(1 << 16)
@@ -228,22 +230,61 @@ def potential_table() -> tuple[
     return displacement, slot_key, slot_row, tables
 
 
-def _lookup(wanted: NDArray[np.int64]) -> NDArray[np.intp]:
-    """Rows of the ``wanted`` multiset keys in the potential tables.
+def _slot_scores(split: Split) -> FloatArray:
+    """The potential table of ``split`` laid out by hash slot: float64[slots * 4], the
+    potential of the multiset in slot ``s`` with flush class ``f`` at ``4 * s + f`` (NaN in
+    empty slots), so that a lookup is one gather after the displacement's (built on first
+    use per split, about 4.6 MB)."""
+    cached = _SLOT_SCORES.get(split)
+    if cached is None:
+        _, slot_key, slot_row, tables = potential_table()
+        cached = np.where((slot_key >= 0)[:, None], tables[split][slot_row], np.nan).ravel()
+        cached.flags.writeable = False
+        _SLOT_SCORES[split] = cached
+    return cached
+
+
+_SLOT_SCORES: dict[Split, FloatArray] = {}
+
+
+def _check_hands(hands: CardArray, drop: NDArray[np.intp]) -> None:
+    """Refuse what has no rank multiset in the tables: a hand with more than four cards of
+    a rank (so a repeated card among them), or a ``drop`` row that does not leave 1 to 7
+    distinct positions. (Every subset of a hand of distinct cards is a multiset of the
+    tables, so checking the hands checks all their subsets.)
 
     Raises:
-        ValueError: a key is no multiset's (not the ranks of 1 to 7 distinct cards).
+        ValueError: as :func:`subset_potentials`.
     """
-    displacement, slot_key, slot_row, _ = potential_table()
-    slots = displacement.take(wanted >> ROW_SHIFT, mode="clip") + (wanted & ROW_MASK)
-    if not np.array_equal(slot_key.take(slots, mode="clip"), wanted):
+    n, k = hands.shape
+    d = drop.shape[1]
+    bad = not 1 <= k - d <= 7
+    if d and not bad:
+        ordered = np.sort(drop, axis=1)
+        bad = bool(
+            (ordered[:, 0] < 0).any()
+            or (ordered[:, -1] >= k).any()
+            or (np.diff(ordered, axis=1) == 0).any()
+        )
+    if n and not bad:
+        ranks = (hands >> 2).astype(np.intp) + 13 * np.arange(n)[:, None]
+        bad = bool(np.bincount(ranks.ravel(), minlength=13 * n).max() > 4)
+    if bad:
         raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
-    rows: NDArray[np.intp] = slot_row.take(slots)
-    return rows
 
 
 def _fits(ranks: tuple[int, ...]) -> bool:
     return all(ranks.count(r) <= 4 for r in set(ranks))
+
+
+def _check_distinct(ranked: CardArray) -> None:
+    """Refuse sorted hands with a repeated card (their multisets may be no hand's).
+
+    Raises:
+        ValueError: as :func:`subset_potentials`.
+    """
+    if ranked.shape[1] > 1 and (ranked[:, 1:] == ranked[:, :-1]).any():
+        raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
 
 
 def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) -> FloatArray:
@@ -257,16 +298,43 @@ def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) ->
 
     Returns:
         float64[n, C].
+
+    Raises:
+        ValueError: a hand with a repeated card (more than four of a rank), or ``drop``
+            rows that are not ``d`` distinct positions leaving 1 to 7 cards.
     """
-    codes = _CARD_CODES[hands]  # [n, k]
-    kept = np.repeat(codes.sum(axis=1)[:, None], len(drop), axis=1)  # [n, C]
-    for j in range(drop.shape[1]):  # column by column: no [n, C, d] temporary
-        kept -= codes[:, drop[:, j]]
-    flush = _SUITS_FLUSH_CLASS.take(kept & 0xFFFF)
-    rows = _lookup((kept >> 16).ravel()).reshape(kept.shape)
-    rows *= 4  # the row of a flat [multisets * 4] table
-    rows += flush
-    score: FloatArray = potential_table()[3][split].take(rows)
+    _check_hands(hands, drop)
+    return _subset_scores(hands, _keep_matrix(hands.shape[1], drop), split)
+
+
+def _keep_matrix(k: int, drop: NDArray[np.intp]) -> FloatArray:
+    """float64[k, C]: 1 where position ``i`` is kept by subset ``c`` (not in ``drop[c]``)."""
+    keep = np.ones((k, drop.shape[0]))
+    for j in range(drop.shape[1]):
+        keep[drop[:, j], np.arange(drop.shape[0])] = 0.0
+    return keep
+
+
+@cache
+def _keep_of(k: int, d: int, rest: bool = False) -> FloatArray:
+    """:func:`_keep_matrix` of dropping the ``d``-subsets of ``range(k)`` (:func:`_subsets`
+    order), or with ``rest`` of dropping their complements (keeping the subsets)."""
+    keep = _keep_matrix(k, _subsets(k, d)[1 if rest else 0])
+    keep.flags.writeable = False
+    return keep
+
+
+def _subset_scores(hands: CardArray, keep: FloatArray, split: Split) -> FloatArray:
+    """:func:`subset_potentials` of valid hands (unchecked), the subsets given by their
+    :func:`_keep_matrix`: the subsets' summed card codes by one float64 product (exact:
+    the codes are below 2**38, their sums below 2**42, far under 2**53), then the
+    displacement's gather and one gather of :func:`_slot_scores`. float64[n, C]."""
+    kept = (_CARD_FLOATS[hands] @ keep).astype(np.int64)  # [n, C] summed card codes
+    wanted = kept >> 16
+    slots = potential_table()[0].take(wanted >> ROW_SHIFT) + (wanted & ROW_MASK)
+    slots <<= 2  # the row of a flat [slots * 4] table
+    slots += _SUITS_FLUSH_CLASS.take(kept & 0xFFFF)
+    score: FloatArray = _slot_scores(split).take(slots)
     return score
 
 
@@ -286,6 +354,9 @@ def best_passes(
     Returns:
         uint8[n, count]: the cards passed, ascending; without ``protected`` the same as
         :func:`~anaconda_poker.bots.heuristic.best_pass` row by row.
+
+    Raises:
+        ValueError: a hand with a repeated card, or ``count`` leaving no hand of 1 to 7.
     """
     n, width = hands.shape
     # a stable argsort of each row, from one sort of (card, position) packed in an int16
@@ -293,14 +364,18 @@ def best_passes(
     packed = np.sort((hands.astype(np.int16) << 4) | np.arange(width, dtype=np.int16), axis=1)
     order = packed & 15
     ranked: CardArray = (packed >> 4).astype(np.uint8)
+    if not 1 <= width - count <= 7:
+        raise ValueError(f"passing {count} of {width} cards leaves no hand of 1 to 7 cards")
     chosen, _ = _subsets(width, count)
-    score = subset_potentials(ranked, chosen, split)  # [n, C]: without each choice
+    _check_distinct(ranked)
+    keep = _keep_of(width, count)
+    score = _subset_scores(ranked, keep, split)  # [n, C]: without each choice
     if protected is not None:
-        held: BoolArray = protected.ravel().take(order + np.arange(0, n * width, width)[:, None])
-        blocked = held[:, chosen[:, 0]]  # any of each choice's cards, column by column
-        for j in range(1, count):
-            blocked = blocked | held[:, chosen[:, j]]
-        score = np.where(blocked & ~blocked.all(axis=1, keepdims=True), -np.inf, score)
+        held = protected.ravel().take(order + np.arange(0, n * width, width)[:, None])
+        # any of each choice's cards: the count of its held cards, by one product
+        blocked = held.astype(np.float64) @ (1.0 - keep) > 0
+        blocked &= ~blocked.all(axis=1, keepdims=True)
+        score[blocked] = -np.inf
     pick = score.argmax(axis=1)  # the first maximum: the lowest cards among equal scores
     passed: CardArray = ranked[np.arange(n)[:, None], chosen[pick]]
     return passed
@@ -316,11 +391,15 @@ def best_fives(hands: CardArray, split: Split) -> CardArray:
 
     Returns:
         uint8[n, 5], ascending.
+
+    Raises:
+        ValueError: a hand with a repeated card.
     """
     n, width = hands.shape
     ranked = np.sort(hands, axis=1)
-    chosen, dropped = _subsets(width, FIVE)
-    score = subset_potentials(ranked, dropped, split)  # [n, 21]
+    chosen, _ = _subsets(width, FIVE)
+    _check_distinct(ranked)
+    score = _subset_scores(ranked, _keep_of(width, FIVE, rest=True), split)  # [n, 21]
     last = len(chosen) - 1 - score[:, ::-1].argmax(axis=1)
     best: CardArray = ranked[np.arange(n)[:, None], chosen[last]]
     return best
