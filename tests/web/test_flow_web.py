@@ -56,6 +56,17 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
         "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
     )
     assert "Paused by" not in watcher.locator("#toast").inner_text()
+    # newcomer trial: after switching language "Paused by Ana" stayed in English in the
+    # page's text; the live region is rebuilt from the table data in the new language
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Messo in pausa da Ana')"
+    )
+    assert "Paused by" not in watcher.locator("body").text_content()
+    watcher.select_option("#lang-select", "en")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
+    )
     # a spectator arriving during the pause reads it too, in Italian
     late = open_page(locale="it-IT").page
     late.goto(f"{server.url}/t/{table_id}")

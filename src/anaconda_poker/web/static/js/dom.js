@@ -69,13 +69,32 @@ export function icon(id, cls = "icon") {
   return svg;
 }
 
-/** Tell screen readers something without showing it (a polite live region). */
+let lastSaid = null;  // the builder of the live region's text, when it was given one
+
+/**
+ * Tell screen readers something without showing it (a polite live region). `message` is
+ * the text, or a function that builds it from structured data: then {@link resay} rebuilds
+ * it in a new language (newcomer trial: "Paused by Ana" stayed in English in the page's
+ * text after switching to Italian).
+ * @param {string|(() => string)} message
+ */
 export function say(message) {
   const region = document.getElementById("sr-live");
   if (!region) return;
+  lastSaid = typeof message === "function" ? message : null;
+  const text = typeof message === "function" ? message() : message;
   region.textContent = "";
   // a fresh text node in the next frame makes repeated messages be read again
-  requestAnimationFrame(() => { region.textContent = message; });
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+/** After a language change: the live region's last message in the new language (when it
+ * was built from data), or nothing (a message given as text is cleared, not left in the old
+ * language). */
+export function resay() {
+  const region = document.getElementById("sr-live");
+  if (!region || !region.textContent) return;
+  region.textContent = lastSaid ? lastSaid() : "";
 }
 
 /** Short visible notice (and live announcement): errors, copied links, rebuys. */

@@ -104,11 +104,14 @@ export function mount(main, route) {
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         return;
       case "table": {
-        const change = pauseChange(s.table, msg.table);
+        const before = s.table, after = msg.table;
+        const change = pauseChange(before, after);
         s.table = msg.table;
         // a pause has its banner (a toast would sit over the side panel's tabs); a resume,
-        // which removes the banner, is announced
-        if (change) (msg.table.status === "paused" ? say : announce)(change);
+        // which removes the banner, is announced. The live region's text is rebuilt from
+        // the two TableInfos when the language changes (dom.js resay)
+        if (change && after.status === "paused") say(() => pauseChange(before, after));
+        else if (change) announce(change);
         side.update("table");
         renderAll();
         hostPanel.update();
