@@ -13,6 +13,7 @@ import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
+import { lastActions, tagLogRounds } from "./logrounds.js";
 import { createHostPanel, nextRulesNotice, rebuyRequestsPanel, seatRequestsPanel } from "./hostpanel.js";
 import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
@@ -277,12 +278,13 @@ export function mount(main, route) {
         s.shown = {};
         s.logRounds = [];
       }
-      tagLogRounds(view, newHand || first);
+      s.logRounds = tagLogRounds(s.logRounds, view, s.prevView, newHand || first);
+      s.prevView = view;
       if (first || newHand) {
         // nothing flips on a (re)load: only cards turned while we watch
         for (const seat of view.seats) s.shown[seat.seat] = first ? seat.revealed.length : 0;
       }
-      s.lastActions = lastActions(view);
+      s.lastActions = lastActions(view, s.logRounds, config()?.pass_counts?.length ?? 3);
     }
     const before = s.view;
     s.view = view;
@@ -326,61 +328,6 @@ export function mount(main, route) {
         target.scrollIntoView({ block: "nearest" });
         return;
       }
-    }
-  }
-
-  // The betting round of each log entry. The engine's log does not carry it, so entries that
-  // arrive while we watch take the round of the state they were made in; entries we find on
-  // (re)connecting stay unknown (the log panel then infers the rounds before the roll).
-  function tagLogRounds(view, reset) {
-    const log = view.log || [];
-    if (reset) {
-      s.logRounds = log.map((e) => (typeof e.round === "number" ? e.round : null));
-    } else {
-      const prev = s.prevView;
-      for (let i = s.logRounds.length; i < log.length; i++) {
-        const e = log[i];
-        s.logRounds[i] = typeof e.round === "number" ? e.round
-          : (prev && prev.phase === "betting" && e.action !== "pass" && e.action !== "arrange" ? prev.betting_round : null);
-      }
-    }
-    s.prevView = view;
-  }
-
-  // Short text of each seat's last betting action in the current betting round.
-  function lastActions(view) {
-    const out = {};
-    if (view.phase !== "betting") return out;
-    const log = view.log || [];
-    let from = 0;
-    for (let i = log.length - 1; i >= 0; i--) {
-      const r = s.logRounds[i];
-      const marker = log[i].action === "pass" || log[i].action === "arrange";
-      if (marker || (r !== null && r !== undefined && r !== view.betting_round)) {
-        from = i + 1;
-        break;
-      }
-      if ((r === null || r === undefined) && view.betting_round > 1 + (config()?.pass_counts?.length ?? 3)) {
-        // unknown round during the roll: show nothing rather than a stale action
-        from = log.length;
-        break;
-      }
-    }
-    for (const entry of log.slice(from)) {
-      const text = actionShort(entry);
-      if (text) out[entry.seat] = text;
-    }
-    return out;
-  }
-
-  function actionShort(entry) {
-    switch (entry.action) {
-      case "fold": return t("Fold");
-      case "check": return t("Check");
-      case "call": return t("Call");
-      case "bet": return `${t("Bet")} ${chips(entry.to)}`;
-      case "raise": return `${t("Raise")} ${chips(entry.to)}`;
-      default: return "";
     }
   }
 
