@@ -18,6 +18,9 @@ from anaconda_poker.core.evaluation import describe_low, high_category, high_val
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
+NOTICES = "() => [...document.querySelectorAll('.toast-item')].map((n) => n.textContent).join(' ')"
+"""The text of every notice shown: the table's own (#notices) and any floating toast."""
+
 
 def test_pause_is_shown_to_everyone_and_resume_is_announced(
     server: Any, open_page: Any, shot: Any
@@ -55,7 +58,7 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     watcher.wait_for_function(
         "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
     )
-    assert "Paused by" not in watcher.locator("#toast").inner_text()
+    assert "Paused by" not in watcher.evaluate(NOTICES)
     # a spectator arriving during the pause reads it too, in Italian
     late = open_page(locale="it-IT").page
     late.goto(f"{server.url}/t/{table_id}")
@@ -65,7 +68,7 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     host.click("#resume")
     watcher.wait_for_selector("#pause-banner", state="detached")
     watcher.wait_for_function(
-        "() => document.querySelector('#toast').innerText.includes('Ana resumed the game.')"
+        "() => document.querySelector('#notices').innerText.includes('Ana resumed the game.')"
     )
     watcher.wait_for_selector("#seat-0 .timer", state="visible")
     late.wait_for_selector("#pause-banner", state="detached")
@@ -195,7 +198,7 @@ def test_pre_actions_are_sent_on_the_turn_and_cleared_when_the_bet_changes(
     waiting.wait_for_selector("#act-call:not([disabled])")
     # said in the controls beside the turn's buttons, not in a toast over the prompt
     assert waiting.inner_text("#pre-cleared") == "Your pre-action was cleared: the bet changed."
-    assert "pre-action" not in waiting.locator("#toast").inner_text()
+    assert "pre-action" not in waiting.evaluate(NOTICES)
     assert f"{names[id(waiting)]} calls" not in _log(waiting)
     waiting.click("#act-call")
     for page in pages:

@@ -78,9 +78,17 @@ export function say(message) {
   requestAnimationFrame(() => { region.textContent = message; });
 }
 
-/** Short visible notice (and live announcement): errors, copied links, rebuys. */
+/**
+ * Short visible notice (and live announcement): errors, copied links, rebuys. A page that
+ * has a place for notices in its own flow (`#notices`: the table, under its top bar) gets
+ * them there, where they push the page down instead of covering it (newcomer trial: a
+ * floating toast sat over the showdown's results on a phone and over the side panel's
+ * ledger); elsewhere (the lobby) they float in the corner (`#toast`).
+ * @param {string} message  the text, already translated
+ * @param {"info"|"error"} [kind]
+ */
 export function announce(message, kind = "info") {
-  const box = document.getElementById("toast");
+  const box = document.getElementById("notices") || document.getElementById("toast");
   if (!box) return;
   while (box.children.length >= 3) box.firstElementChild.remove();
   const item = h("div.toast-item", { class: `toast-${kind}` }, message);

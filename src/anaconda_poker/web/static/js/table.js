@@ -60,9 +60,12 @@ export function mount(main, route) {
     getState: () => s,
     sendChat: (text) => conn?.send({ type: "chat", text }),
   });
+  // the page's notices (dom.js announce) go under the top bar, in the flow: no toast over
+  // the results or the ledger
+  const notices = h("div.notices", { id: "notices", role: "status", "aria-live": "polite" });
   const pauseSlot = h("div.pause-slot");
   const nextSlot = h("div.next-hand-slot");
-  const area = h("div.table-area", null, top, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
+  const area = h("div.table-area", null, top, notices, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
   // the host's dock: seat and rebuy requests, floating at the top of the window (css
   // .host-dock) so that a request never pushes the host's cards and buttons down
   const dock = h("div.host-dock", { id: "host-dock" });
