@@ -66,10 +66,15 @@ export function mount(main, route) {
   const pauseSlot = h("div.pause-slot");
   const nextSlot = h("div.next-hand-slot");
   const area = h("div.table-area", null, top, notices, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
-  // the host's dock: seat and rebuy requests, floating at the top of the window (css
-  // .host-dock) so that a request never pushes the host's cards and buttons down
+  // the host's dock: seat and rebuy requests, never pushing the host's cards and buttons
+  // down nor covering the table's name and seats (css .host-dock): above the side panel
+  // beside the table, over the site's header at the page's top on a narrow screen
   const dock = h("div.host-dock", { id: "host-dock" });
-  const page = h("section.table-page", null, area, side.el, dock);
+  const page = h("section.table-page", null, area, h("div.side-column", null, dock, side.el));
+  // on one column the dock lies over the site's header and is no taller than it
+  const header = document.getElementById("app-header");
+  const headerSize = new ResizeObserver(() => dock.style.setProperty("--header-h", `${header.offsetHeight}px`));
+  if (header) headerSize.observe(header);
   replace(main, page);
 
   let conn = null;
@@ -560,6 +565,7 @@ export function mount(main, route) {
     },
     destroy: () => {
       clearInterval(ticker);
+      headerSize.disconnect();
       document.getElementById("host-panel")?.close();
       document.removeEventListener("keydown", onKey);
       conn?.close();
