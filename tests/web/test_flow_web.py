@@ -18,6 +18,9 @@ from anaconda_poker.core.evaluation import describe_low, high_category, high_val
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
+NOTICES = "() => [...document.querySelectorAll('.toast-item')].map((n) => n.textContent).join(' ')"
+"""The text of every notice shown: the table's own (#notices) and any floating toast."""
+
 
 def test_pause_is_shown_to_everyone_and_resume_is_announced(
     server: Any, open_page: Any, shot: Any
@@ -55,7 +58,7 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     watcher.wait_for_function(
         "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
     )
-    assert "Paused by" not in watcher.locator("#toast").inner_text()
+    assert "Paused by" not in watcher.evaluate(NOTICES)
     # newcomer trial: after switching language "Paused by Ana" stayed in English in the
     # page's text; the live region is rebuilt from the table data in the new language
     watcher.select_option("#lang-select", "it")
@@ -76,8 +79,14 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     host.click("#resume")
     watcher.wait_for_selector("#pause-banner", state="detached")
     watcher.wait_for_function(
-        "() => document.querySelector('#toast').innerText.includes('Ana resumed the game.')"
+        "() => document.querySelector('#notices').innerText.includes('Ana resumed the game.')"
     )
+    # the notice is rebuilt in the new language too (it lasts a few seconds)
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#notices').innerText.includes('Ana ha ripreso il gioco.')"
+    )
+    watcher.select_option("#lang-select", "en")
     watcher.wait_for_selector("#seat-0 .timer", state="visible")
     late.wait_for_selector("#pause-banner", state="detached")
     # the resume gives Ana her turn back: the prompt and the buttons return
@@ -206,7 +215,7 @@ def test_pre_actions_are_sent_on_the_turn_and_cleared_when_the_bet_changes(
     waiting.wait_for_selector("#act-call:not([disabled])")
     # said in the controls beside the turn's buttons, not in a toast over the prompt
     assert waiting.inner_text("#pre-cleared") == "Your pre-action was cleared: the bet changed."
-    assert "pre-action" not in waiting.locator("#toast").inner_text()
+    assert "pre-action" not in waiting.evaluate(NOTICES)
     assert f"{names[id(waiting)]} calls" not in _log(waiting)
     waiting.click("#act-call")
     for page in pages:

@@ -88,22 +88,38 @@ export function say(message) {
   requestAnimationFrame(() => { region.textContent = text; });
 }
 
-/** After a language change: the live region's last message in the new language (when it
- * was built from data), or nothing (a message given as text is cleared, not left in the old
- * language). */
+const builders = new WeakMap();  // notice element -> the function that builds its text
+
+/** After a language change: the live region's last message and every notice still shown
+ * rebuilt in the new language when they were built from data; a live message given as
+ * text is cleared rather than left in the old language. */
 export function resay() {
   const region = document.getElementById("sr-live");
-  if (!region || !region.textContent) return;
-  region.textContent = lastSaid ? lastSaid() : "";
+  if (region && region.textContent) region.textContent = lastSaid ? lastSaid() : "";
+  for (const item of document.querySelectorAll(".toast-item")) {
+    const build = builders.get(item);
+    if (build) item.textContent = build();
+  }
 }
 
-/** Short visible notice (and live announcement): errors, copied links, rebuys. */
+/**
+ * Short visible notice (and live announcement): errors, copied links, rebuys. A page that
+ * has a place for notices in its own flow (`#notices`: the table, under its top bar) gets
+ * them there, where they push the page down instead of covering it (newcomer trial: a
+ * floating toast sat over the showdown's results on a phone and over the side panel's
+ * ledger); elsewhere (the lobby) they float in the corner (`#toast`).
+ * @param {string|(() => string)} message  the text, already translated, or a function that
+ *   builds it from data (rebuilt in a new language by {@link resay})
+ * @param {"info"|"error"} [kind]
+ */
 export function announce(message, kind = "info") {
-  const box = document.getElementById("toast");
+  const box = document.getElementById("notices") || document.getElementById("toast");
   if (!box) return;
   while (box.children.length >= 3) box.firstElementChild.remove();
-  const item = h("div.toast-item", { class: `toast-${kind}` }, message);
+  const text = typeof message === "function" ? message() : message;
+  const item = h("div.toast-item", { class: `toast-${kind}` }, text);
+  if (typeof message === "function") builders.set(item, message);  // resay() rebuilds it
   box.append(item);
   // long enough to read: errors 6 s, other notices 3.5 s or about 70 ms a character
-  setTimeout(() => item.remove(), kind === "error" ? 6000 : Math.max(3500, String(message).length * 70));
+  setTimeout(() => item.remove(), kind === "error" ? 6000 : Math.max(3500, String(text).length * 70));
 }
