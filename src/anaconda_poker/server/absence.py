@@ -1,17 +1,20 @@
 """Absent players do not stall the table (issue 12 §3).
 
 A human seat with no open socket gets no time bank: its decision ends at the action timer.
-After one timeout (a decision the server made for it) while no socket is open, the seat is
-*away*: the server takes its default action at once (check or fold; passes and the arranged
-five by the heuristic's choice, ``server/bot_seats.py`` ``default_action``) until a socket of
-the seat says ``hello`` again. The rule uses only facts the table already keeps (sockets per
-seat, the seat's consecutive timeouts), so nothing new is stored and a restart agrees.
+After one timeout (a decision the server made for it: a bet, a pass, an arrangement or a
+declaration alike) while no socket is open, the seat is *away*: the server takes its default
+action at once (check or fold; passes and the arranged five by the heuristic's choice,
+``server/bot_seats.py`` ``default_action``) until a socket of the seat says ``hello`` again.
+The rule uses only facts the table already keeps (sockets per seat, the seat's consecutive
+timeouts of any kind, ``SeatRecord.missed``, rebuilt from the event log), so nothing new is
+stored and a restart agrees.
 """
 
 from __future__ import annotations
 
 AWAY_AFTER_TIMEOUTS = 1
-"""Timeouts (consecutive, counted by the table) after which a disconnected seat is away."""
+"""Timeouts of any kind (consecutive, counted by the table) after which a disconnected seat is
+away."""
 
 
 def is_away(*, human: bool, connected: bool, timeouts: int, sitting_out: bool = False) -> bool:
@@ -20,7 +23,8 @@ def is_away(*, human: bool, connected: bool, timeouts: int, sitting_out: bool = 
     Args:
         human: the seat is a person's (bots have their own pause).
         connected: at least one socket of the seat is open.
-        timeouts: the seat's consecutive timeouts (``_SeatRecord.timeouts``).
+        timeouts: the seat's consecutive timeouts of any kind, passes and arrangements
+            included (``SeatRecord.missed``).
         sitting_out: the seat sits out from the next hand (the table sits out a seat after
             repeated timeouts and then counts afresh; it is still away for this hand).
     """

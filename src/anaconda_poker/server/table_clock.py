@@ -61,7 +61,7 @@ class TableClock:
         return is_away(
             human=record.bot is None,
             connected=connected(seat),
-            timeouts=record.timeouts,
+            timeouts=record.missed,
             sitting_out=record.sitting_out,
         )
 

@@ -114,6 +114,7 @@ def _sitting_out(model: TableModel, p: Mapping[str, Any]) -> None:
     record.sitting_out = bool(p["value"])
     record.sat_out_for_timeouts = record.sitting_out and p.get("reason") == "timeouts"
     record.timeouts = 0
+    record.missed = 0
 
 
 def _leave_requested(model: TableModel, p: Mapping[str, Any]) -> None:
@@ -234,10 +235,15 @@ def _action(model: TableModel, p: Mapping[str, Any]) -> None:
     if "bank" in p:
         record.time_bank = float(p["bank"])
     if p.get("timeout"):
+        # any decision the timer took makes a disconnected seat away (a pass, arrangement
+        # or declaration as much as a bet: server/absence.py); only betting ones count
+        # towards sitting the seat out (table_commands.TIMEOUTS_BEFORE_SIT_OUT)
+        record.missed += 1
         if betting:
             record.timeouts += 1
     elif record.bot is None:
         record.timeouts = 0
+        record.missed = 0
 
 
 def _hand_finished(model: TableModel, p: Mapping[str, Any]) -> None:

@@ -52,7 +52,8 @@ class SeatRecord:
     rebuys: int = 0
     hands: int = 0
     pending_rebuy: int = 0
-    timeouts: int = 0
+    timeouts: int = 0  # consecutive betting decisions the timer took (the sit-out rule)
+    missed: int = 0  # consecutive decisions of any kind the timer took (the away rule)
     leaving: bool = False
     adjustments: int = 0
     removed: bool = False
