@@ -248,9 +248,10 @@ def _last_view(frames: list[str]) -> dict[str, Any]:
 def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     server: Any, open_page: Any
 ) -> None:
-    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
-    the amount; a typed amount survives a re-render; folding when checking is free asks
-    first; a folded player reads that they are out and gets no pass to choose."""
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) set the amount,
+    and all-in only when it is all your chips; a typed amount survives a re-render; folding
+    when checking is free asks first; a folded player reads that they are out and gets no
+    pass to choose."""
     probe = open_page()
     page = probe.page
     create_table_in_lobby(
@@ -284,8 +285,13 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
     assert hi == min(pot, me["stack"] + me["bet"])
     assert page.input_value("#amount") == str(hi)
-    page.click("#size-all-in")
-    assert page.input_value("#amount") == str(hi)
+    # all-in only when all your chips are within the pot-limit maximum (newcomer trial: an
+    # "All-in" that set the same bet as "Pot" with most of the stack behind)
+    if hi < me["stack"] + me["bet"]:
+        assert page.locator("#size-all-in").count() == 0
+    else:
+        page.click("#size-all-in")
+        assert page.input_value("#amount") == str(hi) == str(me["stack"] + me["bet"])
     # a typed amount is kept when the page draws again while you type (a watcher arrives:
     # the table message redraws the controls, the field keeps the focus and the text)
     page.fill("#amount", "")

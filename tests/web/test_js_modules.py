@@ -161,6 +161,27 @@ def test_strength_line_says_no_low_yet_only_while_cards_can_still_change(
         assert (no_low, no_low_yet) == ("Nessun basso", "Ancora nessun basso")
 
 
+def test_pot_limit_all_in_button_only_when_all_chips_are_within_the_maximum(
+    module_page: Any,
+) -> None:
+    """Newcomer trial: facing a bet of 3 with 64 behind in pot limit, "All-in" set "Raise to
+    16", the same as "Pot". Above the pot-limit maximum there is no all-in button ("Pot" is the
+    largest raise, as in PokerNow); with a stack within the maximum all-in is all the chips."""
+    got = module_page.evaluate(
+        """async () => {
+          const m = await import('/js/betsizing.js');
+          const view = (stack) => ({ pot_total: 10, current_bet: 3,
+            seats: [{ seat: 0, bet: 3, stack: 50 }, { seat: 1, bet: 0, stack }] });
+          const sizes = (stack, range) => m.sizingButtons(view(stack), 1, range)
+            .map((s) => [s.id, s.to]);
+          return { deep: sizes(64, [6, 16]), short: sizes(12, [6, 12]) };
+        }"""
+    )
+    # pot: call 3 into 13, raise 13 on top: to 16; half: 3 + 6 = 9; three quarters: 3 + 9 = 12
+    assert got["deep"] == [["half", 9], ["three-quarters", 12], ["pot", 16]]
+    assert got["short"] == [["half", 9], ["three-quarters", 12], ["pot", 12], ["all-in", 12]]
+
+
 @pytest.mark.parametrize(
     ("lang", "pot_limit", "fixed"),
     [("en", "Pot limit, minimum bet 2", "Fixed limit 2/4"), ("de", "Mindesteinsatz 2", "2/4")],
