@@ -10,7 +10,7 @@ import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor, setPref } from "./prefs.js";
 import { pauseBanner, pauseChange } from "./pausenotice.js";
 import { nextHandBar, tickNextHand } from "./nexthand.js";
-import { alertControls, stateAlerts } from "./alerts.js";
+import { alertControls, setMyTurn, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
 import { lastActions, tagLogRounds } from "./logrounds.js";
@@ -308,6 +308,7 @@ export function mount(main, route) {
     const preAction = newTurn && view.phase === "betting" ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
     // a tone (and, in a hidden tab, a flashing title) for your turn, cards received, a reveal
     stateAlerts(first ? null : before, view, newTurn && !preAction, s.table?.name || "");
+    setMyTurn(s.myTurn && !preAction);   // "Your turn" in a dialog over the table, even one opened later
     if (preAction) {
       s.announcedTurn = msg.turn;
       renderAll();
