@@ -447,7 +447,9 @@ export function mount(main, route) {
       }, t("Leave table")));
     }
     return h("div.invite.leave", { role: "group", "aria-label": t("Leave table") },
-      h("span.prompt", null, t("Leave the table with {amount} chips?", { amount: chips(stack) })),
+      h("span.prompt", null, t("Leave the table with {amount} chips?", { amount: chips(stack) }),
+        // the server plays a leaving seat's decisions at once (newcomer trial: the fold surprised)
+        inHand && !inHand.folded ? [" ", t("Your hand then plays by default until it ends: it checks when it can and folds to a bet.")] : null),
       h("button.small.danger", { type: "button", id: "leave-confirm", onclick: () => { s.confirmLeave = false; conn.send({ type: "leave_seat" }); renderTop(); } }, t("Leave")),
       h("button.small", { type: "button", id: "leave-cancel", onclick: () => { s.confirmLeave = false; renderTop(); } }, t("Stay")));
   }
