@@ -16,8 +16,10 @@ revealer's starting hand and kept through its passes (steps 1 and 2); they are s
 after the passes, for a random card of its hand that it need not keep. The opponents'
 other cards therefore come from hands built without them. The first question's answers are
 exactly the model's (same draws). The montecarlo bot keeps a replay from its first betting
-question after the arrangement (``MonteCarloBot(keep_replays=True)``, the default); its
-strength with and without is measured in the README ("Bot speed").
+question after the arrangement with ``MonteCarloBot(keep_replays=True)``, not by default:
+measured against the bot without it (README, "Bot speed", duplicate arena, 800 hands per
+game) it was level in high-low (+0.10 [-0.91, +1.10] chips/hand) and weaker in high only
+(-1.19 [-2.03, -0.34]).
 
 Public API: :class:`KeptReplay`, a :class:`~anaconda_poker.analysis.dealing.DealSource`.
 """

@@ -34,6 +34,12 @@ The opponents model:
   received, and opponents that have shown nothing play the five that policy keeps. Against
   random unseen cards (``opponents="random"``, the bot before issue 16 §1) a seat's share
   after the passes was overstated by 0.28-0.46 at bot tables (``benchmarks/calibration.py``).
+  With ``keep_replays=True`` (off by default) the betting questions after the
+  arrangement share one replay of the passes per hand
+  (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`): each newly revealed card is
+  swapped into the replayed hands rather than replayed through every deal's passes; about
+  1.3x the arena's hands per second, but measured weaker in high only (README, "Bot
+  speed").
   The pass choice itself keeps the random model with its ``lookahead`` (the pass-aware
   ranking, :func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, does not
   count later passes), and so does ``reference=True``.
@@ -154,8 +160,8 @@ class MonteCarloBot:
         keep_replays: with the pass-aware model, the betting questions after the
             arrangement share one replay of the passes per hand
             (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`: later revealed cards
-            are swapped into the replayed hands); ``False`` replays them for each new card
-            knowledge.
+            are swapped into the replayed hands); ``False`` (default) replays them for each
+            new card knowledge.
 
     Raises:
         ValueError: if ``samples < 1`` or ``opponents`` is not one of
@@ -195,7 +201,7 @@ class MonteCarloBot:
         lookahead: int = 2,
         reference: bool = False,
         opponents: str = "passing",
-        keep_replays: bool = True,
+        keep_replays: bool = False,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
