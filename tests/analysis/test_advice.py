@@ -152,3 +152,18 @@ def test_lookahead_zero_is_the_default_and_too_much_is_rejected() -> None:
     assert len(ahead) == 21 and all(0.0 <= c.result.share <= 1.0 for c in ahead)
     with pytest.raises(InvalidSituationError, match="lookahead"):
         ranked(lookahead=3)
+
+
+def test_equal_shares_go_to_the_better_kicker() -> None:
+    # newcomer trial: with tens and eights the review named T-T-8-8-2 best though
+    # T-T-8-8-J scores the same on every deal where the kicker decides nothing and better
+    # on the rest; ties went to the lower card codes
+    knowledge = SeatKnowledge(
+        hand=cards("2s 9h Jc Td Tc 8c 8d"),
+        opponents=(OpponentInfo(seat=1), OpponentInfo(seat=2), OpponentInfo(seat=3)),
+    )
+    ranked = arrange_choices(knowledge, split=Split.HIGH_ONLY, trials=300, rng=5)
+    assert set(ranked[0].cards) == set(cards("Jc Td Tc 8c 8d"))
+    two_pair = [c for c in ranked if set(cards("Td Tc 8c 8d")) <= set(c.cards)]
+    kickers = [next(k for k in c.cards if k not in cards("Td Tc 8c 8d")) for c in two_pair]
+    assert kickers == list(cards("Jc 9h 2s"))

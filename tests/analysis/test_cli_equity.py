@@ -117,7 +117,7 @@ def test_advise_pass_and_arrange() -> None:
         (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "Kd"], "has no seat"),
         (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "5:Kd"], "seat 5"),
         (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--revealed", "1:As"], "As cannot be"),
-        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--received", "Kd"], "not in --hand"),
+        (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--received", "Kd"], "Kd in neither"),
         (["--hand", "As 2s 3d 4c 5h", "--players", "3", "--advise", "pass"], "7 cards"),
     ],
 )
@@ -206,7 +206,7 @@ def test_pass_advice_replays_the_passes_before_the_one_asked_about() -> None:
         "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400", "--seed", "3",
     )  # fmt: skip
     assert code == 0, out
-    assert "passed like the heuristic bot (1 passes replayed" in flat(out)
+    assert "passed like the heuristic bot (1 pass replayed" in flat(out)
     code, out = run(
         "--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--advise", "pass",
         "--opponents", "random", "--trials", "400", "--seed", "3",
@@ -236,3 +236,35 @@ def test_arrangement_advice_gives_the_reveal_order_and_why() -> None:
         "4. 6d now: the weakest-looking card left; the strong ones show last",
         "5. 8s last: the whole hand shows only now",
     ]
+
+
+# newcomer trial, a real hand: dealt 8c Tc 2s Td 9s 8d Ah, passed Ah 9s 2s and got 6c Jc Qd,
+# passed Qd 6c and got 3h 9h, passed 3h and got the 2s back
+REAL_PASSES = ("--passed", "Ah 9s 2s Qd 6c 3h", "--received", "6c Jc Qd 3h 9h 2s")
+REAL_HAND = ("--hand", "8c Tc Td 8d Jc 9h 2s", "--players", "4", "--split", "high_only")
+
+
+def test_cards_received_and_passed_on_later_are_a_real_pass_history() -> None:
+    code, out = run(*REAL_HAND, *REAL_PASSES, "--trials", "400", "--seed", "2", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["passes_replayed"] == 3 and 0 < data["share"] < 1
+    code, out = run(*REAL_HAND, *REAL_PASSES, "--advise", "arrange", "--trials", "300")
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--received", "6c Jc Qd"), "6c Qd in neither --hand nor --passed"),
+        (("--passed", "Ah 9s 2s", "--received", "Kd Qd 5c"), "Kd Qd 5c in neither"),
+        (("--passed", "Ah 9s 2s"), "2s in --hand and in --passed"),
+        (("--passed", "Qd 6c 3h Ah 9s 2s", "--received", "6c Jc Qd 3h 9h 2s"), "impossible order"),
+    ],
+)
+def test_an_impossible_pass_history_gets_a_clear_error(
+    extra: tuple[str, ...], message: str
+) -> None:
+    code, out = run(*REAL_HAND, *extra)
+    assert code == 2
+    assert message in flat(out)

@@ -18,6 +18,9 @@ from anaconda_poker.core.evaluation import describe_low, high_category, high_val
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
+NOTICES = "() => [...document.querySelectorAll('.toast-item')].map((n) => n.textContent).join(' ')"
+"""The text of every notice shown: the table's own (#notices) and any floating toast."""
+
 
 def test_pause_is_shown_to_everyone_and_resume_is_announced(
     server: Any, open_page: Any, shot: Any
@@ -55,7 +58,18 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     watcher.wait_for_function(
         "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
     )
-    assert "Paused by" not in watcher.locator("#toast").inner_text()
+    assert "Paused by" not in watcher.evaluate(NOTICES)
+    # newcomer trial: after switching language "Paused by Ana" stayed in English in the
+    # page's text; the live region is rebuilt from the table data in the new language
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Messo in pausa da Ana')"
+    )
+    assert "Paused by" not in watcher.locator("body").text_content()
+    watcher.select_option("#lang-select", "en")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
+    )
     # a spectator arriving during the pause reads it too, in Italian
     late = open_page(locale="it-IT").page
     late.goto(f"{server.url}/t/{table_id}")
@@ -65,8 +79,14 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     host.click("#resume")
     watcher.wait_for_selector("#pause-banner", state="detached")
     watcher.wait_for_function(
-        "() => document.querySelector('#toast').innerText.includes('Ana resumed the game.')"
+        "() => document.querySelector('#notices').innerText.includes('Ana resumed the game.')"
     )
+    # the notice is rebuilt in the new language too (it lasts a few seconds)
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#notices').innerText.includes('Ana ha ripreso il gioco.')"
+    )
+    watcher.select_option("#lang-select", "en")
     watcher.wait_for_selector("#seat-0 .timer", state="visible")
     late.wait_for_selector("#pause-banner", state="detached")
     # the resume gives Ana her turn back: the prompt and the buttons return
@@ -195,7 +215,7 @@ def test_pre_actions_are_sent_on_the_turn_and_cleared_when_the_bet_changes(
     waiting.wait_for_selector("#act-call:not([disabled])")
     # said in the controls beside the turn's buttons, not in a toast over the prompt
     assert waiting.inner_text("#pre-cleared") == "Your pre-action was cleared: the bet changed."
-    assert "pre-action" not in waiting.locator("#toast").inner_text()
+    assert "pre-action" not in waiting.evaluate(NOTICES)
     assert f"{names[id(waiting)]} calls" not in _log(waiting)
     waiting.click("#act-call")
     for page in pages:
@@ -228,9 +248,10 @@ def _last_view(frames: list[str]) -> dict[str, Any]:
 def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     server: Any, open_page: Any
 ) -> None:
-    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
-    the amount; a typed amount survives a re-render; folding when checking is free asks
-    first; a folded player reads that they are out and gets no pass to choose."""
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) set the amount,
+    and all-in only when it is all your chips; a typed amount survives a re-render; folding
+    when checking is free asks first; a folded player reads that they are out and gets no
+    pass to choose."""
     probe = open_page()
     page = probe.page
     create_table_in_lobby(
@@ -264,8 +285,13 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
     assert hi == min(pot, me["stack"] + me["bet"])
     assert page.input_value("#amount") == str(hi)
-    page.click("#size-all-in")
-    assert page.input_value("#amount") == str(hi)
+    # all-in only when all your chips are within the pot-limit maximum (newcomer trial: an
+    # "All-in" that set the same bet as "Pot" with most of the stack behind)
+    if hi < me["stack"] + me["bet"]:
+        assert page.locator("#size-all-in").count() == 0
+    else:
+        page.click("#size-all-in")
+        assert page.input_value("#amount") == str(hi) == str(me["stack"] + me["bet"])
     # a typed amount is kept when the page draws again while you type (a watcher arrives:
     # the table message redraws the controls, the field keeps the focus and the text)
     page.fill("#amount", "")

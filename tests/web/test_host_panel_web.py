@@ -293,7 +293,9 @@ def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
 def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: Any) -> None:
     """After a hand, the host adjusts a stack and removes a player: the felt shows the new
     stack and the empty seat at once, not the finished hand's seats until the next deal
-    (newcomer trial: Casual 2 stayed at 254 beside the toast saying 333)."""
+    (newcomer trial: Casual 2 stayed at 254 beside the toast saying 333). The new stack is
+    "Next hand: 777" under the hand's own stack, which stays beside the hand's win or loss
+    (newcomer trial: a rebuy's 60 beside "−30" and "All-in" read as the hand's end)."""
     made = home_game(
         server,
         seats=3,
@@ -309,6 +311,10 @@ def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: 
         open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
     )
     host.wait_for_selector(".table-page[data-phase='complete']", timeout=60_000)
+    hand_stack = host.evaluate(
+        "() => document.querySelector('#seat-1 .stack').textContent.replace(/\\D/g, '')"
+    )
+    assert hand_stack and hand_stack != "777"
     host.click("#host-menu")
     host.wait_for_selector("#host-panel[open]")
     host.click("#adjust-1")
@@ -319,7 +325,70 @@ def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: 
     host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
     host.click("#host-close")
     host.wait_for_function(
-        "() => document.querySelector('#seat-1 .stack')?.textContent.replace(/\\D/g, '') === '777'"
+        "() => document.querySelector('#seat-1 .seat-status')?.textContent === 'Next hand: 777'"
     )
+    seat_1 = host.evaluate(
+        "() => [document.querySelector('#seat-1 .stack').textContent.replace(/\\D/g, ''),"
+        " document.querySelector('#seat-1 .seat-stack').textContent]"
+    )
+    assert seat_1[0] == hand_stack, seat_1
+    assert "777" not in seat_1[1], seat_1
     host.wait_for_selector("#felt .seat.empty[data-seat='2']")
     assert host.get_attribute(".table-page", "data-phase") == "complete"  # still between hands
+
+
+DOCK_COVERS = """() => {
+  // the dock's box on the screen, and the table name, seat names and stacks it lies over
+  const dock = document.getElementById('host-dock').getBoundingClientRect();
+  const under = [];
+  for (const el of document.querySelectorAll('.table-top h1, #felt .seat-name, #felt .stack')) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    for (const r of range.getClientRects()) {
+      const w = Math.min(dock.right, r.right) - Math.max(dock.left, r.left);
+      const hgt = Math.min(dock.bottom, r.bottom) - Math.max(dock.top, r.top);
+      if (r.width > 1 && w > 1 && hgt > 1) under.push(el.textContent.trim());
+    }
+  }
+  const first = document.querySelector('#seat-requests [id^=approve-seat-]')
+    .getBoundingClientRect();
+  return {under, top: dock.top, bottom: dock.bottom, height: dock.height, vh: innerHeight,
+          letIn: first.top >= dock.top - 1 && first.bottom <= dock.bottom + 1 && first.height > 0};
+}"""
+
+
+def test_the_dock_covers_neither_the_table_name_nor_a_seat(
+    server: Any, open_page: Any, shot: Any
+) -> None:
+    """Newcomer trial: the host's dock of requests, floating at the top of the window, hid
+    the table's name and the top seat's stack. With two newcomers waiting, at 320, 375, 768
+    and 1280 px, the dock is on screen with the first one's "Let in" in view, and lies over
+    no table name, seat name or stack."""
+    made = home_game(
+        server,
+        name="Tischrunde am Freitag",
+        bots=[{"seat": 1, "level": "calling-station"}, {"seat": 2, "level": "calling-station"}],
+    )
+    table_id = made["table"]["table_id"]
+    host = seat_page(open_page, server, table_id, {"token": made["token"], "seat": 0})
+    host.wait_for_selector("#felt .seat[data-seat='2'] .stack")
+    for name in ("Bartholomäus", "Maximiliane"):
+        guest = seat_page(open_page, server, table_id, None)
+        guest.wait_for_selector("#join-form")
+        guest.fill("#join-name", name)
+        guest.click("#join-submit")
+        guest.wait_for_selector("#join-pending")
+    host.wait_for_function(
+        "() => document.querySelectorAll('#seat-requests [data-request]').length === 2"
+    )
+    problems = []
+    for width, height in ((320, 640), (375, 667), (768, 1024), (1280, 900)):
+        host.set_viewport_size({"width": width, "height": height})
+        host.evaluate("window.scrollTo(0, 0)")
+        seen: dict[str, Any] = host.evaluate(DOCK_COVERS)
+        shot(host, f"host-dock-two-{width}")
+        if seen["under"] or not seen["letIn"] or seen["height"] < 1:
+            problems.append(f"{width}px: {seen}")
+        elif seen["top"] < 0 or seen["bottom"] > seen["vh"]:
+            problems.append(f"{width}px: off screen {seen}")
+    assert not problems, "\n".join(problems)

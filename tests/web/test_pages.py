@@ -257,3 +257,47 @@ def test_more_options_stay_open_while_the_lobby_form_redraws(server: Any, open_p
     page.click("details summary")
     page.click("#bot-remove-0")
     assert page.evaluate(is_open) is False
+
+
+LANG_MENU_FIT = """() => {
+  // the browser's own width for the menu: a copy without a width rule is as wide as its
+  // longest option plus the arrow; the menu shown narrower cuts that name ("Nederlanc")
+  const menu = document.getElementById('lang-select');
+  const copy = menu.cloneNode(true);
+  copy.removeAttribute('id');
+  copy.style.cssText = 'position:absolute;visibility:hidden;width:auto;max-width:none;min-width:0';
+  menu.parentElement.append(copy);
+  const need = copy.getBoundingClientRect().width;
+  copy.remove();
+  const box = menu.getBoundingClientRect();
+  const header = document.getElementById('app-header');
+  const doc = document.documentElement;
+  return {need, width: box.width, right: box.right, vw: doc.clientWidth,
+          headerCut: header.scrollWidth > header.clientWidth + 1,
+          pageScroll: doc.scrollWidth > doc.clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 375, 768, 1280])
+def test_no_language_name_is_cut_in_the_language_menu(
+    server: Any, open_page: Any, shot: Any, width: int
+) -> None:
+    """Newcomer trial: the phone's language menu showed "Nederlanc" (a capped width, at 320
+    and 375 px). In every language of the page the menu is as wide as its longest name and
+    stays in the header, which stays on the screen."""
+    phone = width < 768
+    page = open_page(viewport={"width": width, "height": 700}, mobile=phone).page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    problems = []
+    for lang in LANGUAGES:
+        page.select_option("#lang-select", lang)
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        fit: dict[str, Any] = page.evaluate(LANG_MENU_FIT)
+        if fit["width"] + 0.5 < fit["need"] or fit["right"] > fit["vw"] + 1:
+            problems.append(f"{lang}: {fit}")
+        elif fit["headerCut"] or fit["pageScroll"]:
+            problems.append(f"{lang}: the header does not fit: {fit}")
+        if problems:
+            shot(page, f"lang-menu-{width}-{lang}")
+    assert not problems, "\n".join(problems)

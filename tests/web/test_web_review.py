@@ -453,12 +453,12 @@ def test_invite_link_copies_without_the_clipboard_api(
     page.click("#copy-invite")
     link = f"{server.url}/t/{table_id}"
     if exec_copy:
-        page.wait_for_selector("#toast >> text=Invite link copied.")
+        page.wait_for_selector("#notices >> text=Invite link copied.")
         assert page.evaluate("window.copied") == [["copy", link]]
         # the tests' server is 127.0.0.1: such a link reaches nobody else, and the page says so
-        page.wait_for_selector("#toast >> text=This link works only on this computer.")
+        page.wait_for_selector("#notices >> text=This link works only on this computer.")
     else:
-        page.wait_for_selector(f"#toast >> text=Invite link: {link}")
+        page.wait_for_selector(f"#notices >> text=Invite link: {link}")
     assert page.evaluate("document.activeElement.id") == "copy-invite"
     # a table update redraws the top bar (someone sits down): the focus stays on the button
     # (it fell to the page's body, which made this check flaky under load)

@@ -300,7 +300,8 @@ def arrange_choices(
 
     Returns:
         21 (or ``limit``) :class:`Choice` objects sorted by share descending (ties: higher
-        ``win_high``, then card codes); ``cards`` is each five in :func:`reveal_order`.
+        ``win_high``, then the better five by hand value, high then low, then card codes);
+        ``cards`` is each five in :func:`reveal_order`.
 
     Raises:
         InvalidSituationError: if the hand does not hold 7 cards.
@@ -322,9 +323,19 @@ def arrange_choices(
         field = FieldBest.of(oh, ol)
         Accumulator.add_each(accs, outcome(fh[:, None], fl[:, None], field, split))
     results = _results(accs, exact=exact, opponents=len(active))
+    highs, lows = fh.tolist(), fl.tolist()
+    # equal shares (e.g. two pair with any kicker: a kicker that decides no sampled deal)
+    # go to the better five by the evaluator's own ranking, then card codes: the five an
+    # equal share could only ever lose with is never named best
     order = sorted(
         range(len(fives)),
-        key=lambda j: (-results[j].share, -results[j].win_high, sorted(fives[j])),
+        key=lambda j: (
+            -results[j].share,
+            -results[j].win_high,
+            -highs[j],
+            -lows[j],
+            sorted(fives[j]),
+        ),
     )
     if limit is not None:
         order = order[:limit]

@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
@@ -32,6 +31,7 @@ from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
 from anaconda_poker.analysis.reveal import RevealStep, reveal_plan
 from anaconda_poker.cli.app import app
+from anaconda_poker.cli.consoles import result_console
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
@@ -144,14 +144,9 @@ def build_knowledge(
             f"{len(own)} cards: give your 7 cards, or your 5 arranged cards", param_hint="--hand"
         )
     got = _cards(received, "--received")
-    missing = [c for c in got if c not in own]
-    if missing:
-        raise typer.BadParameter(
-            f"{format_cards(missing)} not in --hand: received cards are in your hand",
-            param_hint="--received",
-        )
     seats = range(1, players)
     given = parse_seat_cards(passed, option="--passed", default_seat=1)
+    _check_received(own, [c for cards in given.values() for c in cards], got)
     shown = parse_seat_cards(revealed, option="--revealed", default_seat=None)
     out: set[int] = set()
     for text in folded.replace(",", " ").split():
@@ -173,7 +168,7 @@ def build_knowledge(
     opponents = tuple(
         OpponentInfo(
             seat=s,
-            known=tuple(given.get(s, ())),
+            known=tuple(c for c in given.get(s, ()) if c not in own),  # not if back with us
             revealed=tuple(shown.get(s, ())),
             folded=s in out,
         )
@@ -185,6 +180,56 @@ def build_knowledge(
         )
     except AnacondaError as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+def _check_received(own: list[int], gave: list[int], got: list[int]) -> None:
+    """Refuse ``--passed`` and ``--received`` cards that cannot be where the options put them.
+
+    A card received in one pass is in the hand now or was passed on in a later pass, and a
+    card passed and held again came back in a later pass (RULES.md §3). ``gave`` and ``got``
+    are the ``--passed`` and ``--received`` cards in pass order; when both fill the same
+    whole passes of the 3-2-1 schedule, the order of the passes is checked too.
+
+    Raises:
+        typer.BadParameter: a received card in neither ``--hand`` nor ``--passed``, a card
+            in ``--hand`` and ``--passed`` never received back, or a card passed on before
+            it was received (or received back before it was passed).
+    """
+    missing = [c for c in got if c not in own and c not in gave]
+    if missing:
+        raise typer.BadParameter(
+            f"{format_cards(missing)} in neither --hand nor --passed: a card you received "
+            "is in your hand, or you passed it on in a later pass",
+            param_hint="--received",
+        )
+    kept = [c for c in gave if c in own and c not in got]
+    if kept:
+        raise typer.BadParameter(
+            f"{format_cards(kept)} in --hand and in --passed: a card you passed is in your "
+            "hand only if you received it back (list it in --received too)",
+            param_hint="--passed",
+        )
+    sums = [sum(PASS_SCHEDULE[:i]) for i in range(len(PASS_SCHEDULE) + 1)]
+    if len(gave) != len(got) or len(got) not in sums:
+        return  # which pass each card was in is not known: nothing more to check
+
+    def pass_of(position: int) -> int:
+        return next(i for i in range(len(PASS_SCHEDULE)) if position < sums[i + 1])
+
+    wrong = []
+    for k, card in enumerate(got):
+        if card not in gave:
+            continue
+        given, taken = pass_of(gave.index(card)), pass_of(k)
+        # held now: passed, then received back later; not held: received, then passed on
+        if (given >= taken) if card in own else (given <= taken):
+            wrong.append(card)
+    if wrong:
+        raise typer.BadParameter(
+            f"{format_cards(wrong)}: passed and received in an impossible order; --passed "
+            "and --received list the cards in pass order (3, 2, 1 cards)",
+            param_hint="--received",
+        )
 
 
 def _pct(p: float, se: float, exact: bool) -> str:
@@ -309,11 +354,14 @@ def model_caption(model: PassingOpponents | None) -> str:
     _ = translator(language_from_environment())
     if model is None:
         return _("Opponents hold random cards (passing not modelled)")
-    return _(
+    replayed = len(model.history.rounds)
+    return _.ngettext(
+        "Opponents passed like the {policy} bot ({passes} pass replayed; later passes not counted)",
         "Opponents passed like the {policy} bot ({passes} passes replayed; later passes "
         "not counted)",
+        replayed,
         policy=model.policy,
-        passes=len(model.history.rounds),
+        passes=replayed,
     )
 
 
@@ -332,7 +380,7 @@ def equity_command(
         typer.Option("--passed", help="Cards you passed: 'CARDS' (to seat 1) or 'SEAT:CARDS ...'."),
     ] = "",
     received: Annotated[
-        str, typer.Option("--received", help="Cards you received (in --hand).")
+        str, typer.Option("--received", help="Cards you received (in --hand, or passed on later).")
     ] = "",
     revealed: Annotated[
         str, typer.Option("--revealed", help="Face-up cards: 'SEAT:CARDS ...'.")
@@ -395,7 +443,7 @@ def equity_command(
         folded=folded,
         dead=dead,
     )
-    console = Console()
+    console = result_console()
     model = None
     if opponents is Opponents.PASSING:
         model = build_model(

@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { cardRow } from "./cards.js";
 import { h, icon, replace } from "./dom.js";
-import { renderFelt } from "./felt.js";
+import { phaseText, renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
 import { describeBoth } from "./handnames.js";
 import { cardsText } from "./cardtext.js";
@@ -191,8 +191,14 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
     for (const [seat, cards] of Object.entries(frame.hands || {})) {
       if (showAll || Number(seat) === mySeat) hands[seat] = cards;
     }
+    // Frame k is the table after action k - 1: its view is already in the next round once
+    // that action ended one (the last pass of a pass shows "Betting round 2"). The label
+    // names the round the shown action was taken in, the state before it; the last frame,
+    // which draws the result, keeps "Showdown".
+    const taken = frame.action && step > 0 && frame.view?.phase !== "complete" ? frames[step - 1].view : null;
     renderFelt(felt, {
       view: frame.view, table: null, config: history.config, mySeat, hands, split, idPrefix: "rp-",
+      phaseLabel: taken ? phaseText(taken, history.config) : undefined,
     });
     const text = frame.action
       ? actionText(timed.has(step) ? { ...frame.action, timeout: true } : frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])

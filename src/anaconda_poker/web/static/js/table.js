@@ -13,6 +13,7 @@ import { nextHandBar, tickNextHand } from "./nexthand.js";
 import { alertControls, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
+import { lastActions, tagLogRounds } from "./logrounds.js";
 import { createHostPanel, nextRulesNotice, rebuyRequestsPanel, seatRequestsPanel } from "./hostpanel.js";
 import { seedAnswer } from "./seeds.js";
 import { SidePanel } from "./sidepanel.js";
@@ -59,13 +60,21 @@ export function mount(main, route) {
     getState: () => s,
     sendChat: (text) => conn?.send({ type: "chat", text }),
   });
+  // the page's notices (dom.js announce) go under the top bar, in the flow: no toast over
+  // the results or the ledger
+  const notices = h("div.notices", { id: "notices", role: "status", "aria-live": "polite" });
   const pauseSlot = h("div.pause-slot");
   const nextSlot = h("div.next-hand-slot");
-  const area = h("div.table-area", null, top, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
-  // the host's dock: seat and rebuy requests, floating at the top of the window (css
-  // .host-dock) so that a request never pushes the host's cards and buttons down
+  const area = h("div.table-area", null, top, notices, pauseSlot, h("div.felt-wrap", null, felt), nextSlot, my);
+  // the host's dock: seat and rebuy requests, never pushing the host's cards and buttons
+  // down nor covering the table's name and seats (css .host-dock): above the side panel
+  // beside the table, over the site's header at the page's top on a narrow screen
   const dock = h("div.host-dock", { id: "host-dock" });
-  const page = h("section.table-page", null, area, side.el, dock);
+  const page = h("section.table-page", null, area, h("div.side-column", null, dock, side.el));
+  // on one column the dock lies over the site's header and is no taller than it
+  const header = document.getElementById("app-header");
+  const headerSize = new ResizeObserver(() => dock.style.setProperty("--header-h", `${header.offsetHeight}px`));
+  if (header) headerSize.observe(header);
   replace(main, page);
 
   let conn = null;
@@ -104,11 +113,14 @@ export function mount(main, route) {
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;
         return;
       case "table": {
-        const change = pauseChange(s.table, msg.table);
+        const before = s.table, after = msg.table;
+        const change = pauseChange(before, after);
         s.table = msg.table;
         // a pause has its banner (a toast would sit over the side panel's tabs); a resume,
-        // which removes the banner, is announced
-        if (change) (msg.table.status === "paused" ? say : announce)(change);
+        // which removes the banner, is announced. The live region's text is rebuilt from
+        // the two TableInfos when the language changes (dom.js resay)
+        if (change && after.status === "paused") say(() => pauseChange(before, after));
+        else if (change) announce(() => pauseChange(before, after));
         side.update("table");
         renderAll();
         hostPanel.update();
@@ -277,12 +289,13 @@ export function mount(main, route) {
         s.shown = {};
         s.logRounds = [];
       }
-      tagLogRounds(view, newHand || first);
+      s.logRounds = tagLogRounds(s.logRounds, view, s.prevView, newHand || first);
+      s.prevView = view;
       if (first || newHand) {
         // nothing flips on a (re)load: only cards turned while we watch
         for (const seat of view.seats) s.shown[seat.seat] = first ? seat.revealed.length : 0;
       }
-      s.lastActions = lastActions(view);
+      s.lastActions = lastActions(view, s.logRounds, config()?.pass_counts?.length ?? 3);
     }
     const before = s.view;
     s.view = view;
@@ -326,61 +339,6 @@ export function mount(main, route) {
         target.scrollIntoView({ block: "nearest" });
         return;
       }
-    }
-  }
-
-  // The betting round of each log entry. The engine's log does not carry it, so entries that
-  // arrive while we watch take the round of the state they were made in; entries we find on
-  // (re)connecting stay unknown (the log panel then infers the rounds before the roll).
-  function tagLogRounds(view, reset) {
-    const log = view.log || [];
-    if (reset) {
-      s.logRounds = log.map((e) => (typeof e.round === "number" ? e.round : null));
-    } else {
-      const prev = s.prevView;
-      for (let i = s.logRounds.length; i < log.length; i++) {
-        const e = log[i];
-        s.logRounds[i] = typeof e.round === "number" ? e.round
-          : (prev && prev.phase === "betting" && e.action !== "pass" && e.action !== "arrange" ? prev.betting_round : null);
-      }
-    }
-    s.prevView = view;
-  }
-
-  // Short text of each seat's last betting action in the current betting round.
-  function lastActions(view) {
-    const out = {};
-    if (view.phase !== "betting") return out;
-    const log = view.log || [];
-    let from = 0;
-    for (let i = log.length - 1; i >= 0; i--) {
-      const r = s.logRounds[i];
-      const marker = log[i].action === "pass" || log[i].action === "arrange";
-      if (marker || (r !== null && r !== undefined && r !== view.betting_round)) {
-        from = i + 1;
-        break;
-      }
-      if ((r === null || r === undefined) && view.betting_round > 1 + (config()?.pass_counts?.length ?? 3)) {
-        // unknown round during the roll: show nothing rather than a stale action
-        from = log.length;
-        break;
-      }
-    }
-    for (const entry of log.slice(from)) {
-      const text = actionShort(entry);
-      if (text) out[entry.seat] = text;
-    }
-    return out;
-  }
-
-  function actionShort(entry) {
-    switch (entry.action) {
-      case "fold": return t("Fold");
-      case "check": return t("Check");
-      case "call": return t("Call");
-      case "bet": return `${t("Bet")} ${chips(entry.to)}`;
-      case "raise": return `${t("Raise")} ${chips(entry.to)}`;
-      default: return "";
     }
   }
 
@@ -610,6 +568,7 @@ export function mount(main, route) {
     },
     destroy: () => {
       clearInterval(ticker);
+      headerSize.disconnect();
       document.getElementById("host-panel")?.close();
       document.removeEventListener("keydown", onKey);
       conn?.close();
