@@ -206,7 +206,7 @@ def test_pass_advice_replays_the_passes_before_the_one_asked_about() -> None:
         "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400", "--seed", "3",
     )  # fmt: skip
     assert code == 0, out
-    assert "passed like the montecarlo bot (1 passes replayed" in flat(out)
+    assert "passed like the montecarlo bot (1 pass replayed" in flat(out)
     code, out = run(
         "--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--advise", "pass",
         "--opponents", "random", "--trials", "400", "--seed", "3",

@@ -105,6 +105,8 @@ def test_not_json_is_exit_2(tmp_path: Path) -> None:
     bad.write_text("{not json", encoding="utf-8")
     code, out = run(str(bad), "--seat", "0")
     assert code == 2 and "Cannot read" in out
+    # newcomer trial: the parser's words came alone; now the plain reason first
+    assert "not valid JSON (cut short?). Detail: Expecting" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -199,3 +201,18 @@ def test_random_opponents_option(hand_file: Path) -> None:
     assert "against random opponents (their unseen cards dealt at random)" in out
     code, out = run(str(hand_file), "--seat", "0", "--opponents", "bots")
     assert code == 2 and "--opponents" in out
+
+
+def test_output_to_a_file_is_not_wrapped(hand_file: Path) -> None:
+    """Newcomer trial: ``review ... > review.txt`` wrapped the table at 80 columns
+    ("Ronda de apuestas" over two lines, the model's best over five). Off a terminal every
+    decision keeps one line, even where $COLUMNS is narrow."""
+    result = runner.invoke(
+        app,
+        ["review", str(hand_file), "--seat", "0", "--trials", "300", "--seed", "1"],
+        env={"LANG": "en_US.UTF-8", "COLUMNS": "60"},
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("Betting round")]
+    assert rows and all("chips" in line for line in rows), result.output
+    assert any(len(line.rstrip()) > 80 for line in result.output.splitlines())

@@ -4,6 +4,7 @@ seat could not know."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +17,7 @@ from review_hands import QUADS, bettor, calling_station, keeper, play
 from anaconda_poker.analysis.pass_advice import passing_pass_choices
 from anaconda_poker.analysis.review import (
     DEFAULT_MODEL,
+    NOISE_FACTOR,
     PassingOpponents,
     RandomOpponents,
     ReviewError,
@@ -345,3 +347,67 @@ def test_unseen_cards_do_not_change_what_the_review_reads(
         ra = review_hand(history, seat, trials=40, seed=seed)
         rb = review_hand(other, seat, trials=40, seed=seed)
         assert [d.to_dict() for d in ra.decisions] == [d.to_dict() for d in rb.decisions]
+
+
+def test_a_loss_within_the_noise_is_marked_as_such() -> None:
+    """Newcomer trial: a pass losing 3.0 chips showed no mark under a header promising a
+    mistake above 2.0 chips (the loss was within twice its sampling error, which only
+    --json showed). Such a decision is flagged ``within_noise`` and says so on its row;
+    the header states the rule in full."""
+
+    def near_miss(state: HandState, seat: int, legal: LegalActions) -> Action:
+        if ActionKind.PASS in legal.kinds and state.pass_index == 0:
+            return Action.pass_cards(parse_codes("3s 3h Js"))  # a hair worse than 3-3-6
+        return calling_station(state, seat, legal)
+
+    policies = {0: near_miss, 1: calling_station, 2: calling_station, 3: calling_station}
+    history = play(TableConfig(split="high_low_8"), _FOUR_HANDED, policies)
+    review = review_hand(history, 0, trials=200, seed=4, threshold=0.0)
+    noisy = [d for d in review.decisions if d.within_noise]
+    assert noisy, [(d.loss, d.sampling_error) for d in review.decisions]
+    for d in review.decisions:
+        assert d.within_noise == (not d.mistake and d.loss > review.threshold)
+        assert not (d.within_noise and d.mistake)
+    assert NOISE_FACTOR == 2  # the header says "twice"
+    text = _rendered(review)
+    assert "and more than twice its sampling error." in text
+    band = f"within sampling error (±{NOISE_FACTOR * noisy[0].sampling_error:.1f})"
+    assert band in text
+    assert noisy[0].to_dict()["noise_band"] == round(NOISE_FACTOR * noisy[0].sampling_error, 3)
+
+
+def test_a_bet_shows_the_share_and_pot_it_is_priced_on() -> None:
+    """Newcomer trial: "raise -> fold, 10.4 chips" with a made flush and nothing to say
+    why. Every betting decision carries the share of the pot its options are priced on,
+    the pot and the call, and the share before reading the opponents' bets."""
+    config = TableConfig(split="high_only")
+    history = play(config, QUADS, {0: calling_station, 1: bettor})
+    review = review_hand(history, 0, trials=300, seed=2)
+    bets = [d for d in review.decisions if d.phase is ReviewPhase.BETTING]
+    assert bets
+    for d in bets:
+        assert d.pot is not None and d.pot > 0 and d.share is not None
+        priced = [o for o in (d.chosen, d.best) if o.kind != "fold"]
+        assert all(o.share == d.share for o in priced)
+        # a call costs the call: its value is share × (pot + call) − call (+ later bets)
+        if d.chosen.kind == "call":
+            assert d.chosen.value >= d.share * (d.pot + d.to_call) - d.to_call - 1e-9
+    read = [d for d in bets if d.share_unread is not None]
+    assert read, "the opponent bet: its betting is read"
+    for d in (x for x in review.decisions if x.phase is not ReviewPhase.BETTING):
+        assert d.pot is None and d.share is None and d.share_unread is None
+    text = _rendered(review)
+    first = bets[0].to_dict()
+    assert f"model's share {100 * first['share']:.1f}% of a pot of {first['pot']} chips" in text
+    assert "before reading the opponents' bets" in text
+
+
+def _rendered(review: Any) -> str:
+    from rich.console import Console
+
+    from anaconda_poker.i18n import translator
+    from anaconda_poker.tui.review_render import review_renderable
+
+    console = Console(width=400, record=True, file=io.StringIO())
+    console.print(review_renderable(review, translator("en")))
+    return console.export_text()

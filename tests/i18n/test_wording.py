@@ -113,7 +113,8 @@ def test_the_cli_names_seats_deals_and_the_reveal_order_alike(lang: str) -> None
     assert seat in t("Cards to pass to seat {seat}, best first", seat=1).casefold()
     deals = t("exact: {count} deals", count=5).split()[-1].casefold()
     model = t(
-        "Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.",
+        "Model: {model}. {trials} deals per decision; a mistake loses more than {chips} "
+        "and more than twice its sampling error.",
         model="m",
         trials=5,
         chips=1,

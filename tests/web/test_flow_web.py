@@ -59,6 +59,17 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
         "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
     )
     assert "Paused by" not in watcher.evaluate(NOTICES)
+    # newcomer trial: after switching language "Paused by Ana" stayed in English in the
+    # page's text; the live region is rebuilt from the table data in the new language
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Messo in pausa da Ana')"
+    )
+    assert "Paused by" not in watcher.locator("body").text_content()
+    watcher.select_option("#lang-select", "en")
+    watcher.wait_for_function(
+        "() => document.querySelector('#sr-live').textContent.endsWith('Paused by Ana')"
+    )
     # a spectator arriving during the pause reads it too, in Italian
     late = open_page(locale="it-IT").page
     late.goto(f"{server.url}/t/{table_id}")
@@ -70,6 +81,12 @@ def test_pause_is_shown_to_everyone_and_resume_is_announced(
     watcher.wait_for_function(
         "() => document.querySelector('#notices').innerText.includes('Ana resumed the game.')"
     )
+    # the notice is rebuilt in the new language too (it lasts a few seconds)
+    watcher.select_option("#lang-select", "it")
+    watcher.wait_for_function(
+        "() => document.querySelector('#notices').innerText.includes('Ana ha ripreso il gioco.')"
+    )
+    watcher.select_option("#lang-select", "en")
     watcher.wait_for_selector("#seat-0 .timer", state="visible")
     late.wait_for_selector("#pause-banner", state="detached")
     # the resume gives Ana her turn back: the prompt and the buttons return
@@ -231,9 +248,10 @@ def _last_view(frames: list[str]) -> dict[str, Any]:
 def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     server: Any, open_page: Any
 ) -> None:
-    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
-    the amount; a typed amount survives a re-render; folding when checking is free asks
-    first; a folded player reads that they are out and gets no pass to choose."""
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) set the amount,
+    and all-in only when it is all your chips; a typed amount survives a re-render; folding
+    when checking is free asks first; a folded player reads that they are out and gets no
+    pass to choose."""
     probe = open_page()
     page = probe.page
     create_table_in_lobby(
@@ -267,8 +285,13 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
     assert hi == min(pot, me["stack"] + me["bet"])
     assert page.input_value("#amount") == str(hi)
-    page.click("#size-all-in")
-    assert page.input_value("#amount") == str(hi)
+    # all-in only when all your chips are within the pot-limit maximum (newcomer trial: an
+    # "All-in" that set the same bet as "Pot" with most of the stack behind)
+    if hi < me["stack"] + me["bet"]:
+        assert page.locator("#size-all-in").count() == 0
+    else:
+        page.click("#size-all-in")
+        assert page.input_value("#amount") == str(hi) == str(me["stack"] + me["bet"])
     # a typed amount is kept when the page draws again while you type (a watcher arrives:
     # the table message redraws the controls, the field keeps the focus and the text)
     page.fill("#amount", "")
@@ -594,7 +617,9 @@ def test_a_turn_that_comes_while_the_replayer_is_open_is_announced_in_it(
 ) -> None:
     """The replayer is a modal dialog over the table: a friend reading a finished hand's
     review did not see the next hand's decision come and was timed out. The dialog's head
-    now says it is your turn, with a button back to the table that closes it."""
+    now says it is your turn, with a button back to the table that closes it; a dialog
+    opened (the replayer, the host's controls) when the turn has already started says so at
+    once."""
     page = open_page(viewport={"width": 390, "height": 844}, mobile=True).page
     create_table_in_lobby(
         page, server.url, name="Replay", host="Ana", bots=1, seats=2, next_hand_delay=5
@@ -617,4 +642,19 @@ def test_a_turn_that_comes_while_the_replayer_is_open_is_announced_in_it(
     shot(page, "replayer-your-turn-phone")
     notice.click()
     page.wait_for_selector("#replayer", state="detached")
+    page.wait_for_selector("#act-check:not([disabled]), #act-call:not([disabled])")
+    # newcomer trial: a replayer (or the host's controls) opened when the turn had already
+    # started said nothing, and the player timed out behind it; now the notice is there at once
+    page.click("#tab-hands")
+    page.click(f"#replay-{first}")
+    page.wait_for_selector("#replayer-felt .seat")
+    assert page.locator("#replayer .dialog-head #replayer-your-turn").count() == 1
+    page.click("#replayer-your-turn")
+    page.wait_for_selector("#replayer", state="detached")
+    page.click("#host-menu")
+    page.wait_for_selector("#host-panel[open]")
+    notice = page.wait_for_selector("#host-panel .dialog-head #host-panel-your-turn")
+    assert notice.inner_text() == "Your turn: back to the table"
+    notice.click()
+    page.wait_for_selector("#host-panel", state="detached")
     page.wait_for_selector("#act-check:not([disabled]), #act-call:not([disabled])")

@@ -191,3 +191,53 @@ def test_the_review_fits_a_phone_in_german(server: Any, open_page: Any) -> None:
     assert found["losses"] == [True, True, True], found
     assert found["badges"] == [True, True], found
     assert "Erwarteter Verlust" in found["label"], found
+
+
+BETTING_ROWS = """async ([lang, decisions]) => {
+  const i18n = await import('/js/i18n.js');
+  const { reviewBlock } = await import('/js/review.js');
+  await i18n.setLanguage(lang);
+  const review = { description: 'against random opponents (their unseen cards dealt at random)',
+    trials: 1000, threshold: 2, stake: 0, net: null, decisions,
+    by_phase: { betting: { loss: 13.4, mistakes: 1 } } };
+  const el = reviewBlock(review);
+  const rows = [...el.querySelectorAll('#review-decisions tbody tr')].map(
+    (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join(' | '));
+  return [el.querySelector('#review-model').textContent, rows];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_bet_shows_its_price_and_a_noisy_loss_says_so(
+    server: Any, open_page: Any, lang: str
+) -> None:
+    """Newcomer trial: "raise -> fold, 10.4 chips" came with no reason, and a 3.0-chip loss
+    under a 2.0-chip threshold had no mark. The web review states the full rule, prices a
+    bet on the model's share and pot, and marks a loss within its sampling error."""
+    raise_ = {"kind": "raise", "value": -10.4, "share": 0.017, "cards": [], "to": 12}
+    fold = {"kind": "fold", "value": 0.0, "share": 0.0, "cards": [], "to": None}
+    bet = {
+        "index": 46, "phase": "betting", "stage": 5, "chosen": raise_, "best": fold,
+        "loss": 10.4, "mistake": True, "order": None, "options": [], "within_noise": False,
+        "noise_band": 0.0, "pot": 96, "to_call": 8, "share": 0.017, "share_unread": 0.179,
+    }  # fmt: skip
+    pass_a = {"kind": "pass", "value": 10.0, "share": 0.1, "cards": ["8c", "Ah"], "to": None}
+    pass_b = {"kind": "pass", "value": 13.0, "share": 0.13, "cards": ["8c", "9h"], "to": None}
+    noisy = {
+        "index": 20, "phase": "passing", "stage": 2, "chosen": pass_a, "best": pass_b,
+        "loss": 3.0, "mistake": False, "order": None, "options": [], "within_noise": True,
+        "noise_band": 4.0, "pot": None, "to_call": 0, "share": None, "share_unread": None,
+    }  # fmt: skip
+    page = open_page().page
+    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
+    model, rows = page.evaluate(BETTING_ROWS, [lang, [bet, noisy]])
+    if lang == "en":
+        assert "a mistake loses more than 2.0 chips and more than twice its sampling" in model
+        assert "model's share 1.7% of a pot of 96 chips, 8 to call" in rows[0]
+        assert "17.9% before reading the opponents' bets" in rows[0]
+        assert rows[0].endswith("mistake")
+        assert rows[1].endswith("within sampling error (±4.0)")
+    else:
+        assert "più del doppio del suo errore di campionamento" in model
+        assert "quota del modello 1,7" in rows[0] and "96 fiches, 8 da vedere" in rows[0]
+        assert rows[1].endswith("entro l'errore di campionamento (±4,0)")

@@ -92,7 +92,8 @@ from anaconda_poker.core.config import Direction, Split, TableConfig
 POLICIES: Final = ("montecarlo", "heuristic", "random")
 """Pass policies the model can replay (module docstring); the first is the default."""
 DEFAULT_POLICY: Final = POLICIES[0]
-_CHUNK = 8_192
+CHUNK: Final = 8_192
+"""Replays per batch of :meth:`PassingOpponents.deal_batches`."""
 BoolArray = NDArray[np.bool_]
 
 
@@ -264,7 +265,6 @@ class PassingOpponents:
         if extra or needs is not None:
             raise InvalidSituationError("the passing model deals the opponents' hands only")
         gen = as_generator(rng)
-        active = knowledge.active
         seats = self.history.seats
         missing = [o.seat for o in knowledge.opponents if o.seat not in seats]
         if missing:
@@ -273,19 +273,9 @@ class PassingOpponents:
         def batches() -> Iterable[CardArray]:
             left = trials
             while left > 0:
-                b = min(left, _CHUNK)
+                b = min(left, CHUNK)
                 left -= b
-                hands = self.sample_hands(knowledge, b, gen)
-                cols = []
-                for o in active:
-                    if o.unknown == 0:
-                        continue
-                    hand = hands[:, seats.index(o.seat)]
-                    shown = np.zeros(52, dtype=bool)
-                    shown[list(o.known) + list(o.revealed)] = True
-                    order = np.argsort(shown[hand], axis=1, kind="stable")[:, : o.unknown]
-                    cols.append(np.take_along_axis(hand, order, axis=1))
-                yield (np.concatenate(cols, axis=1) if cols else np.zeros((b, 0), dtype=np.uint8))
+                yield deal_columns(self.sample_hands(knowledge, b, gen), knowledge, seats)
 
         return False, batches()
 
@@ -340,7 +330,28 @@ class PassingOpponents:
             ``j``; the asking seat's row is its own hand; each opponent holds its known and
             revealed cards of ``knowledge``.
         """
-        return _Replay(self, knowledge, trials, rng).run()
+        return Replay(self, knowledge, trials, rng).run()
+
+
+def deal_columns(hands: CardArray, knowledge: SeatKnowledge, seats: Sequence[int]) -> CardArray:
+    """The layout of :meth:`PassingOpponents.deal_batches` from replayed hands: each active
+    opponent's unknown cards in turn, uint8[n, knowledge.needed()].
+
+    Args:
+        hands: uint8[n, len(seats), 7] as :meth:`PassingOpponents.sample_hands`.
+        knowledge: what the seat knows (its active opponents and their shown cards).
+        seats: the pass history's seats (column ``j`` of ``hands`` is ``seats[j]``).
+    """
+    cols = []
+    for o in knowledge.active:
+        if o.unknown == 0:
+            continue
+        hand = hands[:, seats.index(o.seat)]
+        shown = np.zeros(52, dtype=bool)
+        shown[list(o.known) + list(o.revealed)] = True
+        order = np.argsort(shown[hand], axis=1, kind="stable")[:, : o.unknown]
+        cols.append(np.take_along_axis(hand, order, axis=1))
+    return np.concatenate(cols, axis=1) if cols else np.zeros((hands.shape[0], 0), np.uint8)
 
 
 def passing_opponents(
@@ -357,8 +368,10 @@ def passing_opponents(
 _POSITIONS = np.arange(PLAYABLE_CARDS, dtype=np.int16)
 
 
-class _Replay:
-    """One batch of replays (module docstring, steps 1 to 3)."""
+class Replay:
+    """One batch of ``trials`` replays of ``model`` for ``knowledge`` (module docstring,
+    steps 1 to 3: :meth:`passes` then :meth:`finish`; :meth:`run` both), drawing from
+    ``rng``."""
 
     def __init__(
         self,
@@ -490,6 +503,12 @@ class _Replay:
 
     # -- the replay ------------------------------------------------------------------------
     def run(self) -> CardArray:
+        """Steps 1 to 3: uint8[n, seats, 7] as :meth:`PassingOpponents.sample_hands`."""
+        return self.finish(*self.passes())
+
+    def passes(self) -> tuple[CardArray, CardArray]:
+        """Steps 1 and 2: the deck after the passes, uint8[n, seats*7 + stub] (seat ``j``'s
+        seven at columns ``7j..7j+6``), and the seat's passed cards, uint8[n, passed]."""
         history = self.history
         seats = history.seats
         rounds = history.rounds
@@ -556,10 +575,17 @@ class _Replay:
             for j in live:
                 to = seats.index(r.neighbour(seats[j], r.step))
                 deck[self.rows, PLAYABLE_CARDS * to + places[to]] = outgoing[j]
+        return deck, gone
+
+    def finish(self, deck: CardArray, gone: CardArray) -> CardArray:
+        """Step 3 on ``deck`` (changed in place) from :meth:`passes`: every opponent holds
+        its known and revealed cards of the knowledge, never by giving up a card of
+        ``gone`` (the seat's passed cards). uint8[n, seats, 7]."""
         for j, cards in self.holds.items():
             need = _rows(cards, self.n)
             self.ensure(deck, j, need, np.concatenate([need, gone], axis=1))
-        return deck[:, : PLAYABLE_CARDS * len(seats)].reshape(self.n, len(seats), PLAYABLE_CARDS)
+        seats = len(self.history.seats)
+        return deck[:, : PLAYABLE_CARDS * seats].reshape(self.n, seats, PLAYABLE_CARDS)
 
     @staticmethod
     def held(hand: CardArray, keep: CardArray) -> BoolArray:

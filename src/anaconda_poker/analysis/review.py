@@ -63,6 +63,7 @@ Everything is deterministic for a given ``seed``: decision ``k`` draws its deals
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -82,6 +83,7 @@ from anaconda_poker.analysis.review_model import (
 )
 from anaconda_poker.analysis.review_points import DecisionPoint, ReviewError, decision_points
 from anaconda_poker.analysis.review_types import (
+    NOISE_FACTOR,
     DecisionReview,
     HandReview,
     Option,
@@ -95,6 +97,7 @@ __all__ = [
     "DEFAULT_MODEL",
     "DEFAULT_TRIALS",
     "MAX_TRIALS",
+    "NOISE_FACTOR",
     "DecisionPoint",
     "DecisionReview",
     "HandReview",
@@ -118,10 +121,6 @@ EARLY_SHRINK = 0.5
 """Before the arrangement a bet is priced on ``fair + EARLY_SHRINK·(e − fair)``, ``fair`` =
 ``1 / players``: the passes still to come pull every hand toward the average (the montecarlo
 bot's ``early_shrink``), so the share of today's seven cards overstates both ways."""
-NOISE_FACTOR = 2.0
-"""A sampled decision is a mistake only when its loss exceeds this many standard errors
-of the loss (``DecisionReview.sampling_error``, about 95 % confidence): a smaller gap is
-the sampling's noise, not the seat's error."""
 _POT_FRACTION = 0.75
 """The pot-sized bet compared in pot and no limit (a fraction of the pot after calling)."""
 
@@ -287,10 +286,29 @@ def _review_bet(
         )
 
     base = ask(None, 0)
-    e = base.share
-    if not arranged:  # the passes will change every hand: shrink toward the fair share
-        fair = 1.0 / (opponents + 1)
-        e = fair + EARLY_SHRINK * (e - fair)
+    fair = 1.0 / (opponents + 1)
+
+    def priced(share: float) -> float:
+        # before the arrangement the passes will change every hand: shrink toward fair
+        return share if arranged else fair + EARLY_SHRINK * (share - fair)
+
+    e = priced(base.share)
+    unread = None
+    if any(not r.silent for s, r in reads.items() if s in {o.seat for o in knowledge.active}):
+        # the same deals without the betting read: shows how much the bets moved the share
+        unread = priced(
+            model.equity(
+                knowledge,
+                view=view,
+                config=config,
+                split=config.split,
+                trials=trials,
+                rng=np.random.default_rng(list(seed)),
+                reads={},
+                pot=None,
+                bet=0,
+            ).share
+        )
     stack = next(int(s["stack"]) for s in view["seats"] if s["seat"] == me)
     later = _later_bets(config, int(view["betting_round"]), e, opponents, stack - call)
     options: list[Option] = []
@@ -326,6 +344,10 @@ def _review_bet(
         mistake=False,
         trials=base.trials,
         exact=base.exact,
+        pot=pot,
+        to_call=call,
+        share=e,
+        share_unread=unread,
     )
 
 
@@ -409,23 +431,14 @@ def review_hand(
                 review = _review_bet(point, model, config, trials, (seed, k))
         except InvalidSituationError as exc:
             raise ReviewError(f"decision at action {point.index} cannot be priced: {exc}") from exc
+        mistake = review.loss > max(limit, NOISE_FACTOR * review.sampling_error) or (
+            review.loss > 0 and _free_fold(point)
+        )
         out.append(
-            DecisionReview(
-                index=review.index,
-                phase=review.phase,
-                stage=review.stage,
-                chosen=review.chosen,
-                best=review.best,
-                loss=review.loss,
-                mistake=(
-                    review.loss > max(limit, NOISE_FACTOR * review.sampling_error)
-                    or (review.loss > 0 and _free_fold(point))
-                ),
-                order=review.order,
-                trials=review.trials,
-                exact=review.exact,
-                options=review.options,
-                sampling_error=review.sampling_error,
+            replace(
+                review,
+                mistake=mistake,
+                within_noise=not mistake and review.loss > limit,
             )
         )
         if progress is not None:

@@ -10,7 +10,20 @@ from typing import Any
 
 from anaconda_poker.core.cards import card_str
 
-__all__ = ["DecisionReview", "HandReview", "Option", "ReviewPhase", "SessionReview"]
+__all__ = [
+    "NOISE_FACTOR",
+    "DecisionReview",
+    "HandReview",
+    "Option",
+    "ReviewPhase",
+    "SessionReview",
+]
+
+NOISE_FACTOR = 2.0
+"""A sampled decision is a mistake only when its loss exceeds this many standard errors
+of the loss (``DecisionReview.sampling_error``, about 95 % confidence): a smaller gap is
+the sampling's noise, not the seat's error. The review's header says "twice": a test
+holds the two together."""
 
 
 class ReviewPhase(StrEnum):
@@ -77,7 +90,16 @@ class DecisionReview:
         sampling_error: chips, the standard error of ``loss`` when both values are
             sampled (a pass: ``stake·√(se_best² + se_chosen²)``, an upper bound since the
             candidates share their deals); 0 when not estimated. A loss within
-            :data:`~anaconda_poker.analysis.review.NOISE_FACTOR` times it is not a mistake.
+            :data:`NOISE_FACTOR` times it is not a mistake.
+        within_noise: the loss is above the review's threshold but not a mistake because
+            it is within ``NOISE_FACTOR·sampling_error`` (presenters say so on the row).
+        pot: for a bet, the chips in the pot before acting (this round's bets included),
+            the pot the options are priced on; ``None`` for other decisions.
+        to_call: for a bet, the chips the seat had to put in to call (0: checking was free).
+        share: for a bet, the expected share of the pot (0..1) every option but the fold is
+            priced on; ``None`` for other decisions.
+        share_unread: for a bet, that share before reading the opponents' bets; ``None``
+            when no opponent's betting was read, or not a bet.
     """
 
     index: int
@@ -92,9 +114,15 @@ class DecisionReview:
     exact: bool = False
     options: tuple[Option, ...] = ()
     sampling_error: float = 0.0
+    within_noise: bool = False
+    pot: int | None = None
+    to_call: int = 0
+    share: float | None = None
+    share_unread: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
+        """JSON-ready; ``noise_band`` is the loss a mistake must clear besides the threshold
+        (``NOISE_FACTOR·sampling_error``, chips)."""
         return {
             "index": self.index,
             "phase": self.phase.value,
@@ -108,6 +136,12 @@ class DecisionReview:
             "exact": self.exact,
             "options": [o.to_dict() for o in self.options],
             "sampling_error": round(self.sampling_error, 3),
+            "noise_band": round(NOISE_FACTOR * self.sampling_error, 3),
+            "within_noise": self.within_noise,
+            "pot": self.pot,
+            "to_call": self.to_call,
+            "share": None if self.share is None else round(self.share, 4),
+            "share_unread": None if self.share_unread is None else round(self.share_unread, 4),
         }
 
 

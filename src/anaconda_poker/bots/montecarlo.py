@@ -40,6 +40,12 @@ The opponents model:
   opponents that have shown nothing play the five the heuristic bot would keep. Against
   random unseen cards (``opponents="random"``, the bot before issue 16 §1) a seat's share
   after the passes was overstated by 0.28-0.46 at bot tables (``benchmarks/calibration.py``).
+  With ``keep_replays=True`` (off by default) the betting questions after the
+  arrangement share one replay of the passes per hand
+  (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`): each newly revealed card is
+  swapped into the replayed hands rather than replayed through every deal's passes; about
+  1.3x the arena's hands per second, but measured weaker in high only (README, "Bot
+  speed").
   The pass choice itself keeps the random model with its ``lookahead`` (the pass-aware
   ranking, :func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, does not
   count later passes), and so does ``reference=True``.
@@ -80,8 +86,10 @@ from typing import Any
 import numpy as np
 
 from anaconda_poker.analysis.advice import MAX_CARDS, arrange_choices, pass_choices
+from anaconda_poker.analysis.dealing import DealSource
 from anaconda_poker.analysis.declaring import best_declaration
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.kept_replay import KeptReplay
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
 from anaconda_poker.analysis.pass_model import (
     DEFAULT_POLICY,
@@ -162,6 +170,11 @@ class MonteCarloBot:
             (module docstring).
         pass_policy: the pass-aware model's pass policy
             (:data:`~anaconda_poker.analysis.pass_model.POLICIES`).
+        keep_replays: with the pass-aware model, the betting questions after the
+            arrangement share one replay of the passes per hand
+            (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`: later revealed cards
+            are swapped into the replayed hands); ``False`` (default) replays them for each
+            new card knowledge.
 
     Raises:
         ValueError: if ``samples < 1`` or ``opponents`` is not one of
@@ -202,6 +215,7 @@ class MonteCarloBot:
         reference: bool = False,
         opponents: str = "passing",
         pass_policy: str = DEFAULT_POLICY,
+        keep_replays: bool = False,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -215,6 +229,8 @@ class MonteCarloBot:
             )
         self.opponents = opponents
         self.pass_policy = pass_policy
+        self.keep_replays = keep_replays
+        self._kept: KeptReplay | None = None
         self.config = config
         self.rng = rng
         self.samples = samples
@@ -251,7 +267,7 @@ class MonteCarloBot:
         self._cache: OrderedDict[
             tuple[
                 SeatKnowledge,
-                PassingOpponents | None,
+                DealSource | None,
                 tuple[tuple[int, float], ...],
                 tuple[tuple[int, ActionRead], ...],
                 int | None,
@@ -260,7 +276,7 @@ class MonteCarloBot:
             EquityResult,
         ] = OrderedDict()
         self._samples: OrderedDict[
-            tuple[SeatKnowledge, PassingOpponents | None, int, float, float, int],
+            tuple[SeatKnowledge, DealSource | None, int, float, float, int],
             tuple[int, FieldSample | None],
         ] = OrderedDict()
 
@@ -324,6 +340,13 @@ class MonteCarloBot:
             return None
         return passing_opponents(view, self.config, policy=self.pass_policy)
 
+    def kept_replay(self, model: PassingOpponents) -> KeptReplay:
+        """The hand's kept replay of ``model`` (a new one when the model changed: a new
+        hand, or a pass since)."""
+        if self._kept is None or self._kept.model != model:
+            self._kept = KeptReplay(model)
+        return self._kept
+
     def equity(
         self,
         knowledge: SeatKnowledge,
@@ -331,12 +354,12 @@ class MonteCarloBot:
         pot: int | None = None,
         extra: int = 0,
         reads: dict[int, ActionRead] | None = None,
-        model: PassingOpponents | None = None,
+        model: DealSource | None = None,
     ) -> EquityResult:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
         with no new bets reuse it). ``model``: :meth:`opponent_model` (``None``: random
-        opponents).
+        opponents; or its :meth:`kept_replay`).
 
         Questions with the same card ``knowledge`` and ``model`` share their deals: the
         first draws a seed from ``self.rng`` and its sample
@@ -476,13 +499,16 @@ class MonteCarloBot:
             else:
                 to = pot_fraction_to(view, legal, 0.75)
         extra = max(0, to - call_to(view, legal))
+        model: DealSource | None = self.opponent_model(view)
+        if arranged and self.keep_replays and isinstance(model, PassingOpponents):
+            model = self.kept_replay(model)  # every pass is made: one replay per hand
         result = self.equity(
             knowledge,
             reads,
             pot + call if arranged and may_raise else None,
             extra,
             actions,
-            self.opponent_model(view),
+            model,
         )
         e = result.share
         odds = 1.0

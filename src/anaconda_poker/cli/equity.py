@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from anaconda_poker.analysis.advice import Choice, arrange_choices, pass_choices
@@ -37,6 +36,7 @@ from anaconda_poker.analysis.pass_model import (
 )
 from anaconda_poker.analysis.reveal import RevealStep, reveal_plan
 from anaconda_poker.cli.app import app
+from anaconda_poker.cli.consoles import result_console
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.core.cards import format_cards, parse_codes
 from anaconda_poker.core.config import Split
@@ -362,11 +362,14 @@ def model_caption(model: PassingOpponents | None) -> str:
     _ = translator(language_from_environment())
     if model is None:
         return _("Opponents hold random cards (passing not modelled)")
-    return _(
+    replayed = len(model.history.rounds)
+    return _.ngettext(
+        "Opponents passed like the {policy} bot ({passes} pass replayed; later passes not counted)",
         "Opponents passed like the {policy} bot ({passes} passes replayed; later passes "
         "not counted)",
+        replayed,
         policy=model.policy,
-        passes=len(model.history.rounds),
+        passes=replayed,
     )
 
 
@@ -448,7 +451,7 @@ def equity_command(
         folded=folded,
         dead=dead,
     )
-    console = Console()
+    console = result_console()
     model = None
     if opponents is Opponents.PASSING:
         model = build_model(

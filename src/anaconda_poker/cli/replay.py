@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 
 from anaconda_poker.cli.app import app
+from anaconda_poker.cli.files import read_error_text, read_json
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import format_cards
 from anaconda_poker.core.errors import AnacondaError
@@ -252,9 +253,9 @@ def replay_command(
     _ = _translator()
     err = Console(stderr=True)
     try:
-        history = json.loads(file.read_text(encoding="utf-8"))
+        history = read_json(file)
     except (OSError, ValueError) as exc:
-        err.print(_("Cannot read {file}: {error}", file=str(file), error=str(exc)))
+        err.print(read_error_text(file, exc, _), markup=False)
         raise typer.Exit(code=2) from None
     try:
         if as_json:

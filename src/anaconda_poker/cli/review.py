@@ -41,7 +41,9 @@ from anaconda_poker.analysis.review import (
     review_session,
 )
 from anaconda_poker.cli.app import app
+from anaconda_poker.cli.consoles import result_console
 from anaconda_poker.cli.equity import Opponents
+from anaconda_poker.cli.files import read_error_text, read_json
 from anaconda_poker.cli.wording import choice_option
 from anaconda_poker.i18n import (
     LANGUAGES,
@@ -67,11 +69,9 @@ def _load(paths: list[Path], _: Translator) -> list[tuple[str, Any]]:
             raise _Unreadable(_("{folder} holds no hand histories (*.json)", folder=str(path)))
         for file in files:
             try:
-                document = json.loads(file.read_text(encoding="utf-8"))
+                document = read_json(file)
             except (OSError, ValueError) as exc:
-                raise _Unreadable(
-                    _("Cannot read {file}: {error}", file=str(file), error=str(exc))
-                ) from None
+                raise _Unreadable(read_error_text(file, exc, _)) from None
             if isinstance(document, list):
                 if not document:
                     raise _Unreadable(
@@ -143,7 +143,7 @@ def review_command(
             raise typer.BadParameter(str(exc), param_hint="--lang") from None
     _ = translator(lang or language_from_environment())
     err = Console(stderr=True, highlight=False)
-    out = Console(highlight=False, soft_wrap=not as_json)
+    out = result_console(highlight=False, soft_wrap=not as_json)
     try:
         hands = _load(files, _)
     except _Unreadable as exc:

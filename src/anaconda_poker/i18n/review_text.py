@@ -93,6 +93,50 @@ def options_text(decision: Mapping[str, Any], _: Translator) -> str | None:
     )
 
 
+def header_text(description: str, trials: int, threshold: float, _: Translator) -> str:
+    """The review's first line: the model, the deals, and the rule that makes a mistake
+    (more than the threshold, and more than twice the loss's sampling error where one is
+    estimated: ``analysis.review_types.NOISE_FACTOR``)."""
+    return _(
+        "Model: {model}. {trials} deals per decision; a mistake loses more than {chips} "
+        "and more than twice its sampling error.",
+        model=model_sentence(description, _),
+        trials=_.number(trials),
+        chips=chips_text(threshold, _),
+    )
+
+
+def noise_text(decision: Mapping[str, Any], _: Translator) -> str | None:
+    """The mark of a loss above the threshold that is not a mistake because the sampling
+    cannot tell it from zero: ``"within sampling error (±3.6)"`` (the band is
+    ``noise_band``, chips), else ``None``."""
+    if not decision.get("within_noise"):
+        return None
+    band = _.number(round(float(decision.get("noise_band") or 0.0), 1), "#,##0.0")
+    return _("within sampling error (±{chips})", chips=band)
+
+
+def pricing_text(decision: Mapping[str, Any], _: Translator) -> str | None:
+    """Where a bet's prices come from: the model's share of the pot, the pot and the chips
+    to call, and the share before reading the opponents' bets when they moved it:
+    ``"model's share 2.0% of a pot of 76 chips, 8 to call; 18.4% before reading the
+    opponents' bets"``; ``None`` for other decisions."""
+    if decision.get("phase") != "betting" or decision.get("share") is None:
+        return None
+    text = _(
+        "model's share {share} of a pot of {pot} chips, {call} to call",
+        share=_.percent(float(decision["share"])),
+        pot=_.number(decision["pot"]),
+        call=_.number(decision.get("to_call") or 0),
+    )
+    unread = decision.get("share_unread")
+    if unread is not None:
+        text += "; " + _(
+            "{share} before reading the opponents' bets", share=_.percent(float(unread))
+        )
+    return text
+
+
 def chips_text(chips: float, _: Translator) -> str:
     """Expected chips with one decimal: ``"7.6 chips"``."""
     return _("{amount} chips", amount=_.number(round(chips, 1), "#,##0.0"))

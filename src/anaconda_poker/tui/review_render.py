@@ -15,10 +15,12 @@ from anaconda_poker.core.cards import parse_code
 from anaconda_poker.i18n import Translator
 from anaconda_poker.i18n.review_text import (
     chips_text,
-    model_sentence,
+    header_text,
+    noise_text,
     option_text,
     options_text,
     phase_label,
+    pricing_text,
     stage_text,
 )
 from anaconda_poker.tui.cards import card_label
@@ -34,23 +36,15 @@ def review_renderable(
     review: HandReview, _: Translator, *, title: str | None = None, symbols: bool = False
 ) -> RenderableType:
     """The model, a row per decision (when, what was chosen, the model's best, the expected
-    chips lost, "mistake"; a declaration also lists every choice's chips), the losses by
+    chips lost, "mistake" or "within sampling error"; a bet also gives the model's share of
+    the pot it is priced on, a declaration every choice's chips), the losses by
     phase and the chips won in the hand. Cards are written ``Th`` (as ``replay`` and the
     hand history write them), or with ``symbols`` ``10♥`` as the terminal game draws them."""
     shown = symbol_cards if symbols else dict
     parts: list[RenderableType] = []
     if title is not None:
         parts.append(Text(title, style="bold"))
-    parts.append(
-        Text(
-            _(
-                "Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.",
-                model=model_sentence(review.description, _),
-                trials=review.trials,
-                chips=chips_text(review.threshold, _),
-            )
-        )
-    )
+    parts.append(Text(header_text(review.description, review.trials, review.threshold, _)))
     if review.stake:
         parts.append(
             Text(
@@ -77,12 +71,22 @@ def review_renderable(
         every = options_text(d, _)
         if every is not None:
             best += "\n" + every
+        cell = Text(best)
+        pricing = pricing_text(d, _)
+        if pricing is not None:  # where a bet's chips come from (issue 16 §3 trial)
+            cell.append("\n" + pricing, style="dim")
+        noise = noise_text(d, _)
+        mark: Text | str = ""
+        if d["mistake"]:
+            mark = Text(_("mistake"), style="bold red")
+        elif noise is not None:
+            mark = Text(noise, style="dim")
         table.add_row(
             stage_text(d, _),
             option_text(shown(d["chosen"]), _),
-            best,
+            cell,
             chips_text(d["loss"], _),
-            Text(_("mistake"), style="bold red") if d["mistake"] else "",
+            mark,
         )
     parts.append(table)
     lines = []

@@ -69,13 +69,37 @@ export function icon(id, cls = "icon") {
   return svg;
 }
 
-/** Tell screen readers something without showing it (a polite live region). */
+let lastSaid = null;  // the builder of the live region's text, when it was given one
+
+/**
+ * Tell screen readers something without showing it (a polite live region). `message` is
+ * the text, or a function that builds it from structured data: then {@link resay} rebuilds
+ * it in a new language (newcomer trial: "Paused by Ana" stayed in English in the page's
+ * text after switching to Italian).
+ * @param {string|(() => string)} message
+ */
 export function say(message) {
   const region = document.getElementById("sr-live");
   if (!region) return;
+  lastSaid = typeof message === "function" ? message : null;
+  const text = typeof message === "function" ? message() : message;
   region.textContent = "";
   // a fresh text node in the next frame makes repeated messages be read again
-  requestAnimationFrame(() => { region.textContent = message; });
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+const builders = new WeakMap();  // notice element -> the function that builds its text
+
+/** After a language change: the live region's last message and every notice still shown
+ * rebuilt in the new language when they were built from data; a live message given as
+ * text is cleared rather than left in the old language. */
+export function resay() {
+  const region = document.getElementById("sr-live");
+  if (region && region.textContent) region.textContent = lastSaid ? lastSaid() : "";
+  for (const item of document.querySelectorAll(".toast-item")) {
+    const build = builders.get(item);
+    if (build) item.textContent = build();
+  }
 }
 
 /**
@@ -84,15 +108,18 @@ export function say(message) {
  * them there, where they push the page down instead of covering it (newcomer trial: a
  * floating toast sat over the showdown's results on a phone and over the side panel's
  * ledger); elsewhere (the lobby) they float in the corner (`#toast`).
- * @param {string} message  the text, already translated
+ * @param {string|(() => string)} message  the text, already translated, or a function that
+ *   builds it from data (rebuilt in a new language by {@link resay})
  * @param {"info"|"error"} [kind]
  */
 export function announce(message, kind = "info") {
   const box = document.getElementById("notices") || document.getElementById("toast");
   if (!box) return;
   while (box.children.length >= 3) box.firstElementChild.remove();
-  const item = h("div.toast-item", { class: `toast-${kind}` }, message);
+  const text = typeof message === "function" ? message() : message;
+  const item = h("div.toast-item", { class: `toast-${kind}` }, text);
+  if (typeof message === "function") builders.set(item, message);  // resay() rebuilds it
   box.append(item);
   // long enough to read: errors 6 s, other notices 3.5 s or about 70 ms a character
-  setTimeout(() => item.remove(), kind === "error" ? 6000 : Math.max(3500, String(message).length * 70));
+  setTimeout(() => item.remove(), kind === "error" ? 6000 : Math.max(3500, String(text).length * 70));
 }

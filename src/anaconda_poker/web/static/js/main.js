@@ -1,6 +1,6 @@
 // Entry point: header (navigation, language, four-colour deck), hash router, page lifecycle.
 
-import { h, replace } from "./dom.js";
+import { h, replace, resay } from "./dom.js";
 import { LANGUAGES, currentLanguage, initialLanguage, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { getPref, setPref } from "./prefs.js";
 
@@ -89,6 +89,7 @@ async function start() {
     const fromMenu = document.activeElement?.id === "lang-select";
     renderHeader();
     page?.rerender?.();
+    resay();  // the live region's last message, in the new language
     if (page) document.title = `${page.title?.() || t("Anaconda poker")} · ${t("Anaconda poker")}`;
     // keep keyboard users where they were when they used the language menu
     if (fromMenu) document.getElementById("lang-select")?.focus();

@@ -49,12 +49,36 @@ function sameOption(a, b) {
 /** Every option the review valued (a declaration: high, low and both), or null. */
 export function optionsText(decision) {
   if (!decision.options || !decision.options.length) return null;
-  const percent = new Intl.NumberFormat(document.documentElement.lang || undefined, {
-    style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
-  });
   return decision.options.map((o) => t("{option}: {chips} ({share} of the pot)", {
-    option: optionText(o), chips: chipsText(o.value), share: percent.format(o.share),
+    option: optionText(o), chips: chipsText(o.value), share: percentText(o.share),
   })).join("; ");
+}
+
+function percentText(fraction) {
+  return new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1,
+  }).format(fraction);
+}
+
+/** A loss above the threshold the sampling cannot tell from zero, or null. */
+export function noiseText(decision) {
+  if (!decision.within_noise) return null;
+  const band = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    minimumFractionDigits: 1, maximumFractionDigits: 1,
+  }).format(decision.noise_band || 0);
+  return t("within sampling error (±{chips})", { chips: band });
+}
+
+/** Where a bet's prices come from (the model's share, the pot, the call), or null. */
+export function pricingText(decision) {
+  if (decision.phase !== "betting" || decision.share === null || decision.share === undefined) return null;
+  let text = t("model's share {share} of a pot of {pot} chips, {call} to call", {
+    share: percentText(decision.share), pot: chips(decision.pot), call: chips(decision.to_call || 0),
+  });
+  if (decision.share_unread !== null && decision.share_unread !== undefined) {
+    text += "; " + t("{share} before reading the opponents' bets", { share: percentText(decision.share_unread) });
+  }
+  return text;
 }
 
 function decisionRow(d) {
@@ -62,20 +86,25 @@ function decisionRow(d) {
   if (d.order) best.push(h("div.muted", null, t("reveal order {cards} (not priced)", { cards: cardsText(d.order) })));
   const every = optionsText(d);
   if (every) best.push(h("div.muted.review-options", null, every));
+  const pricing = pricingText(d);
+  if (pricing) best.push(h("div.muted.review-pricing", null, pricing));
+  const noise = noiseText(d);
+  const flag = d.mistake ? h("span.badge-mistake", null, t("mistake"))
+    : noise ? h("span.muted.review-noise", null, noise) : "";
   // data-label: on a phone the rows stack and each cell names its column (table.css)
   return h("tr", { class: d.mistake ? "mistake" : "" },
     h("td", { "data-label": t("When") }, stageText(d)),
     h("td", { "data-label": t("You chose") }, optionText(d.chosen)),
     h("td", { "data-label": t("Best by the model") }, ...best),
     h("td.review-loss", { "data-label": t("Expected loss") }, chipsText(d.loss)),
-    h("td.review-flag", null, d.mistake ? h("span.badge-mistake", null, t("mistake")) : ""));
+    h("td.review-flag", null, flag));
 }
 
 /** The review of one seat's hand as returned by the server (`review` of the answer). */
 export function reviewBlock(review) {
   const head = (...names) => h("thead", null, h("tr", null, ...names.map((n) => h("th", { scope: "col" }, n))));
   return h("div.review", { id: "review" },
-    h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips}.", {
+    h("p", { id: "review-model" }, t("Model: {model}. {trials} deals per decision; a mistake loses more than {chips} and more than twice its sampling error.", {
       model: t(review.description), trials: chips(review.trials), chips: chipsText(review.threshold),
     })),
     review.stake ? h("p.muted", { id: "review-stake" }, t("Passes and arrangements are priced on the pot this hand reached ({chips}), bets on the pot of the moment plus one called bet in each later round.", { chips: chips(review.stake) })) : null,
