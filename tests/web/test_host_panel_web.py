@@ -127,7 +127,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     assert host.get_attribute("#stakes-big-bet", "aria-invalid") == "true"
     host.fill("#stakes-big-bet", "20")
     host.fill("#stakes-ante", "5")
-    host.select_option("#stakes-split", "high_only")
+    host.check("#stakes-split-high_only")
     host.click("#stakes-apply")
     host.wait_for_selector("#host-next-rules")
     host.click("#host-close")
