@@ -16,7 +16,10 @@ played in this one process. Three montecarlo bots play the same blocks with the 
 * **fast, random opponents**: ``MonteCarloBot(opponents="random")``, the same model on the
   fast paths, so it must play exactly the reference's hands;
 * **default bot (passing opponents)**: the bot as the arena and the README's strength bar
-  run it, its opponents dealt by the pass-aware model (``analysis/pass_model.py``).
+  run it, its opponents dealt by the pass-aware model (``analysis/pass_model.py``) with its
+  default pass policy (``montecarlo``, fitted to the bot's own passes);
+* **heuristic pass policy**: the same with ``pass_policy="heuristic"`` (the default
+  before the fitted policy), to compare the two policies' speed in one run.
 
 The table cache serves both (it is measured in its own row below). Blocks alternate
 between the two, so load from other processes on a shared machine hits both alike. Times
@@ -44,7 +47,7 @@ from rich.table import Table
 
 from anaconda_poker import tablecache
 from anaconda_poker.analysis import dealing as dealing_module
-from anaconda_poker.analysis.potential import potential_table
+from anaconda_poker.analysis.potential import fitted_weights, potential_table
 from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
 from anaconda_poker.bots.montecarlo import MonteCarloBot
@@ -108,7 +111,7 @@ class Run:
             self.hands += 1
 
 
-def arena(split: Split, hands: int, seed: int) -> tuple[Run, Run, Run]:
+def arena(split: Split, hands: int, seed: int) -> tuple[Run, Run, Run, Run]:
     def spec(**options: Any) -> ArenaSpec:
         return ArenaSpec(
             config=TableConfig(split=split),
@@ -121,11 +124,12 @@ def arena(split: Split, hands: int, seed: int) -> tuple[Run, Run, Run]:
     reference = Run("reference", spec(reference=True))
     fast = Run("fast, random opponents", spec(opponents="random"))
     default = Run("default bot (passing opponents)", spec())
-    runs = (reference, fast, default)
+    heuristic = Run("passing opponents, heuristic pass policy", spec(pass_policy="heuristic"))
+    runs = (reference, fast, default, heuristic)
     for block in range(reference.spec.blocks):
-        for run in runs[block % 3 :] + runs[: block % 3]:
+        for run in runs[block % 4 :] + runs[: block % 4]:
             run.play_block(block)
-    return reference, fast, default
+    return reference, fast, default, heuristic
 
 
 def cpu_per_call(call: Callable[[], object], repeat: int) -> float:
@@ -147,7 +151,10 @@ def main() -> None:
     splits = [Split(s) for s in args.split] if args.split else [Split.HIGH_LOW_8, Split.HIGH_ONLY]
     console = Console(width=150)
     get_tables()
-    potential_table()  # the pass-aware model's table, built once per process like get_tables
+    potential_table()  # the pass-aware model's tables, built once per process like get_tables
+    for split in Split:
+        for count in TableConfig().pass_counts:
+            potential_table(fitted_weights(split, count))
 
     table = Table(title=f"Strength-bar arena, one process ({args.hands} hands, seed {args.seed})")
     for column in ("game", "path", "hands/s CPU", "hands/s wall", "median mc decision, CPU"):
@@ -157,9 +164,9 @@ def main() -> None:
     table.add_column("same hands")
     for split in splits:
         with console.status(f"playing {split.value}…"):
-            reference, fast, default = arena(split, args.hands, args.seed)
+            reference, fast, default, heuristic = arena(split, args.hands, args.seed)
         same = "yes" if reference.results == fast.results else "NO"
-        for run in (reference, fast, default):
+        for run in (reference, fast, default, heuristic):
             chips = [
                 f"{run.net[name] / (run.hands * SEATS.count(name)):+.2f}"
                 for name in dict.fromkeys(SEATS)
@@ -171,7 +178,7 @@ def main() -> None:
                 f"{run.hands / run.wall:.1f}",
                 f"{statistics.median(run.decisions) * 1e3:.2f} ms",
                 *chips,
-                "—" if run is default else same,
+                "—" if run in (default, heuristic) else same,
             )
     console.print(table)
 

@@ -3,7 +3,7 @@ actually won, at tables of bots that pass with purpose.
 
 Run: ``.venv/bin/python benchmarks/calibration.py [--tables 250] [--trials 2000]
 [--populations heuristic,montecarlo,montecarlo:random] [--games high_low_8,high_only]
-[--workers 1]``
+[--policies montecarlo,heuristic] [--workers 1]``
 
 For each opponent population (every seat played by that bot) and game, ``--tables`` hands of
 ``--seats`` players are dealt (seeded). The bots pass and arrange as they always do; every
@@ -16,8 +16,10 @@ own view
 share, with both models on the same situation:
 
 * **random**: opponents hold uniformly random unseen cards (``equity`` without a model);
-* **passing**: the pass-aware model (:mod:`anaconda_poker.analysis.pass_model`, heuristic
-  pass policy), the default of ``equity``, ``--advise`` and the web.
+* **passing:POLICY**: the pass-aware model (:mod:`anaconda_poker.analysis.pass_model`)
+  replaying the opponents' passes with each pass policy of ``--policies`` (default
+  ``montecarlo,heuristic``: the model's default, the policy fitted to the montecarlo bot's
+  passes, and the heuristic bot's), asked on the same situations.
 
 A population ``montecarlo:MODEL`` is the montecarlo bot with ``opponents=MODEL``: its own
 equity questions (arrangement, bets) deal opponents from the pass-aware model (``passing``,
@@ -57,7 +59,7 @@ from rich.table import Table
 
 from anaconda_poker.analysis.equity import equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view
-from anaconda_poker.analysis.pass_model import passing_opponents
+from anaconda_poker.analysis.pass_model import DEFAULT_POLICY, POLICIES, passing_opponents
 from anaconda_poker.analysis.values import one_hand_values
 from anaconda_poker.bots.registry import create_bot
 from anaconda_poker.core.actions import Action, ActionKind
@@ -68,7 +70,6 @@ from anaconda_poker.core.evaluation.scores import HandCategory
 from anaconda_poker.core.state import HandState, Phase, Seat
 
 BUCKETS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
-MODELS = ("random", "passing")
 OVERALL_BAR = 0.03
 BUCKET_BAR = 0.05
 MIN_JUDGED = 30
@@ -83,6 +84,7 @@ class Job:
     seed: int
     trials: int
     samples: int
+    policies: tuple[str, ...] = (DEFAULT_POLICY,)
 
 
 def showdown_shares(fives: Sequence[Sequence[int]], split: Split) -> list[float]:
@@ -109,9 +111,10 @@ def unrevealed(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "seats": seats}
 
 
-Sample = tuple[float, float, float, int, int]
-"""Per seat: random prediction, passing prediction, realised share, and the high class
-(:class:`HandCategory` value) of its best five of seven and of its arranged five."""
+Sample = tuple[float, ...]
+"""Per seat: the realised share, the high class (:class:`HandCategory` value) of its best
+five of seven and of its arranged five, then the random model's prediction and the passing
+model's with each policy of the job."""
 
 
 def play_table(job: Job, table: int) -> list[Sample]:
@@ -155,12 +158,17 @@ def play_table(job: Job, table: int) -> list[Sample]:
         view = views[seat]
         knowledge = knowledge_from_view(view, config)
         gen = np.random.default_rng(rng.getrandbits(64))
-        plain = equity(knowledge, split=job.split, trials=job.trials, rng=gen)
-        model = passing_opponents(view, config)
-        passing = equity(knowledge, split=job.split, trials=job.trials, rng=gen, opponents=model)
+        shares = [equity(knowledge, split=job.split, trials=job.trials, rng=gen).share]
+        for policy in job.policies:
+            model = passing_opponents(view, config, policy=policy)
+            shares.append(
+                equity(
+                    knowledge, split=job.split, trials=job.trials, rng=gen, opponents=model
+                ).share
+            )
         best = high_category(high_value(parse_code(c) for c in view["you"]["hand"]))
         played = high_category(high_value(fives[seat] or ()))
-        out.append((plain.share, passing.share, realised[seat], int(best), int(played)))
+        out.append((realised[seat], int(best), int(played), *shares))
     return out
 
 
@@ -179,7 +187,9 @@ def judge(gap: float, bar: float, count: int, minimum: int) -> str:
     return " ok" if abs(gap) <= bar else " MISS"
 
 
-def report(rows: dict[tuple[str, Split], list[Sample]], seats: int) -> Table:
+def report(
+    rows: dict[tuple[str, Split], list[Sample]], seats: int, policies: Sequence[str]
+) -> Table:
     table = Table(title=f"Calibration: predicted vs realised pot share ({seats} seats)")
     for name in ("opponents pass like", "game", "model", "seat samples", "predicted", "realised"):
         table.add_column(name, justify="left" if name in ("game", "model") else "right")
@@ -187,9 +197,9 @@ def report(rows: dict[tuple[str, Split], list[Sample]], seats: int) -> Table:
         table.add_column(f"{lo:g}-{hi:g}\npred / real (n)", justify="right")
     for (population, split), samples in rows.items():
         data = np.asarray(samples)
-        realised = data[:, 2]
-        for m, model in enumerate(MODELS):
-            predicted = data[:, m]
+        realised = data[:, 0]
+        for m, model in enumerate(["random", *(f"passing:{p}" for p in policies)]):
+            predicted = data[:, 3 + m]
             gap = float(predicted.mean() - realised.mean())
             cells = []
             for lo, hi in itertools.pairwise(BUCKETS):
@@ -224,8 +234,8 @@ def class_table(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
     for category in shown:
         table.add_column(category.name.lower().replace("_", " "), justify="right")
     for (population, split), samples in rows.items():
-        best = collections.Counter(s[3] for s in samples)
-        played = collections.Counter(s[4] for s in samples)
+        best = collections.Counter(int(s[1]) for s in samples)
+        played = collections.Counter(int(s[2]) for s in samples)
         n = len(samples)
         table.add_row(
             f"{population} bots",
@@ -236,8 +246,8 @@ def class_table(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
 
 
 def class_calibration(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
-    """The passing model's predicted / realised share by the class of the seat's arranged
-    five (``--classes``): which hands the model misjudges."""
+    """The passing model's (first policy's) predicted / realised share by the class of the
+    seat's arranged five (``--classes``): which hands the model misjudges."""
     table = Table(title="Passing model by the seat's arranged five: predicted / realised (n)")
     table.add_column("opponents pass like")
     table.add_column("game")
@@ -247,7 +257,7 @@ def class_calibration(rows: dict[tuple[str, Split], list[Sample]]) -> Table:
     for (population, split), samples in rows.items():
         cells = []
         for category in shown:
-            inside = [(s[1], s[2]) for s in samples if s[4] == category]
+            inside = [(s[4], s[0]) for s in samples if s[2] == category]
             if len(inside) < 2:
                 cells.append("-")
                 continue
@@ -271,6 +281,11 @@ def main() -> None:
         help="bots of the tables; montecarlo:MODEL sets its opponents model",
     )
     parser.add_argument("--games", default="high_low_8,high_only")
+    parser.add_argument(
+        "--policies",
+        default=",".join(p for p in POLICIES if p != "random"),
+        help="pass policies of the passing model to ask (the first is the one --classes shows)",
+    )
     parser.add_argument("--samples", type=int, default=200, help="montecarlo samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -278,10 +293,11 @@ def main() -> None:
         "--classes", action="store_true", help="also print the hand classes after the passes"
     )
     args = parser.parse_args()
-    console = Console(width=max(Console().width, 190))
+    console = Console(width=max(Console().width, 215))
     wall = time.perf_counter()
     rows: dict[tuple[str, Split], list[Sample]] = {}
     jobs = []
+    policies = args.policies.split(",")
     for population in args.populations.split(","):
         for game in args.games.split(","):
             split = Split(game)
@@ -289,7 +305,16 @@ def main() -> None:
             for chunk in chunks:
                 tables = chunk.tolist()
                 jobs.append(
-                    Job(population, split, args.seats, tables, args.seed, args.trials, args.samples)
+                    Job(
+                        population,
+                        split,
+                        args.seats,
+                        tables,
+                        args.seed,
+                        args.trials,
+                        args.samples,
+                        tuple(policies),
+                    )
                 )
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
@@ -300,7 +325,7 @@ def main() -> None:
     for job, (result, seconds) in zip(jobs, results, strict=True):
         rows.setdefault((job.population, job.split), []).extend(result)
         cpu += seconds
-    console.print(report(rows, args.seats))
+    console.print(report(rows, args.seats, policies))
     if args.classes:
         console.print(class_table(rows))
         console.print(class_calibration(rows))

@@ -187,7 +187,7 @@ def test_arrangement_advice_against_opponents_who_pass_keeps_the_low() -> None:
 
 def test_the_output_names_its_opponent_model() -> None:
     code, out = run("--hand", "Ac 2d 3h 4s 6c 6d 6h", "--players", "4", "--trials", "500")
-    assert code == 0 and "passed like the heuristic bot (3 passes replayed" in flat(out)
+    assert code == 0 and "passed like the montecarlo bot (3 passes replayed" in flat(out)
     code, out = run(
         "--hand", "Ac 2d 3h 4s 6c 6d 6h", "--players", "4", "--trials", "500",
         "--opponents", "random",
@@ -206,7 +206,7 @@ def test_pass_advice_replays_the_passes_before_the_one_asked_about() -> None:
         "--advise", "pass", "--passed", "Kd Qd 4c", "--trials", "400", "--seed", "3",
     )  # fmt: skip
     assert code == 0, out
-    assert "passed like the heuristic bot (1 pass replayed" in flat(out)
+    assert "passed like the montecarlo bot (1 pass replayed" in flat(out)
     code, out = run(
         "--hand", "As Ks Qs Js Ts 2c 7d", "--players", "3", "--advise", "pass",
         "--opponents", "random", "--trials", "400", "--seed", "3",

@@ -394,6 +394,7 @@ def test_a_bet_shows_the_share_and_pot_it_is_priced_on() -> None:
             assert d.chosen.value >= d.share * (d.pot + d.to_call) - d.to_call - 1e-9
     read = [d for d in bets if d.share_unread is not None]
     assert read, "the opponent bet: its betting is read"
+    assert all(d.loss > 0 for d in read)  # only where the review disagrees
     for d in (x for x in review.decisions if x.phase is not ReviewPhase.BETTING):
         assert d.pot is None and d.share is None and d.share_unread is None
     text = _rendered(review)

@@ -96,18 +96,17 @@
       const cutY = el.scrollHeight > el.clientHeight + 1 && /hidden|clip/.test(cs.overflowY);
       if (cutX || cutY) add("cut", el, `scroll ${el.scrollWidth}x${el.scrollHeight} > client ${el.clientWidth}x${el.clientHeight}`);
     }
-    // a select narrower than its chosen option's text shows it cut
-    if (el.tagName === "SELECT" && el.selectedOptions[0]) {
-      const probe = document.createElement("span");
-      probe.textContent = el.selectedOptions[0].textContent;
-      probe.style.setProperty("font", cs.font);
-      probe.style.setProperty("position", "absolute");
-      probe.style.setProperty("visibility", "hidden");
-      probe.style.setProperty("white-space", "pre");
-      document.body.append(probe);
-      const need = probe.getBoundingClientRect().width + parseFloat(cs.paddingLeft) + Math.max(parseFloat(cs.paddingRight), 18);
-      probe.remove();
-      if (need > el.clientWidth + 1) add("cut", el, `option text needs ${Math.round(need)} px, select is ${el.clientWidth}`);
+    // a select narrower than its longest option cuts that option when it is chosen ("7
+    // (standaarc", "Nederlanc"): the browser's own width for it is a copy without width rules
+    if (el.tagName === "SELECT" && el.options.length) {
+      const copy = el.cloneNode(true);
+      copy.removeAttribute("id");
+      copy.style.cssText = "position:absolute;visibility:hidden;width:auto;max-width:none;min-width:0;flex:none";
+      el.parentElement.append(copy);
+      const need = copy.getBoundingClientRect().width;
+      copy.remove();
+      const has = el.getBoundingClientRect().width;
+      if (has + 0.5 < need) add("cut", el, `the longest option needs ${Math.round(need)} px, select is ${Math.round(has)}`);
     }
     const r = el.getBoundingClientRect();
     // outside the viewport sideways, or outside an ancestor that clips it

@@ -307,7 +307,7 @@ def test_three_bots_full_hands_english_desktop(server: Any, open_page: Any, shot
                 p.wait_for_selector("#suggest-high:not([disabled])")
                 assert re.search(r"Your equity now: \d+% of the pot", p.inner_text("#equity"))
                 # it says which opponents it assumes (the pass-aware model, 3 passes made)
-                assert "passed like the heuristic bot (3 passes" in p.inner_text("#equity-model")
+                assert "passed like the montecarlo bot (3 passes" in p.inner_text("#equity-model")
             shot(p, f"desktop-en-{'showdown' if phase == 'complete' else phase}")
 
     ended: dict[str, str] = {}

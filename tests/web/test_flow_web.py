@@ -248,9 +248,10 @@ def _last_view(frames: list[str]) -> dict[str, Any]:
 def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     server: Any, open_page: Any
 ) -> None:
-    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) and all-in set
-    the amount; a typed amount survives a re-render; folding when checking is free asks
-    first; a folded player reads that they are out and gets no pass to choose."""
+    """Pot limit: ½ pot, ¾ pot, pot (the pot-limit maximum the server allows) set the amount,
+    and all-in only when it is all your chips; a typed amount survives a re-render; folding
+    when checking is free asks first; a folded player reads that they are out and gets no
+    pass to choose."""
     probe = open_page()
     page = probe.page
     create_table_in_lobby(
@@ -284,8 +285,13 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
     assert hi == min(pot, me["stack"] + me["bet"])
     assert page.input_value("#amount") == str(hi)
-    page.click("#size-all-in")
-    assert page.input_value("#amount") == str(hi)
+    # all-in only when all your chips are within the pot-limit maximum (newcomer trial: an
+    # "All-in" that set the same bet as "Pot" with most of the stack behind)
+    if hi < me["stack"] + me["bet"]:
+        assert page.locator("#size-all-in").count() == 0
+    else:
+        page.click("#size-all-in")
+        assert page.input_value("#amount") == str(hi) == str(me["stack"] + me["bet"])
     # a typed amount is kept when the page draws again while you type (a watcher arrives:
     # the table message redraws the controls, the field keeps the focus and the text)
     page.fill("#amount", "")
@@ -611,7 +617,9 @@ def test_a_turn_that_comes_while_the_replayer_is_open_is_announced_in_it(
 ) -> None:
     """The replayer is a modal dialog over the table: a friend reading a finished hand's
     review did not see the next hand's decision come and was timed out. The dialog's head
-    now says it is your turn, with a button back to the table that closes it."""
+    now says it is your turn, with a button back to the table that closes it; a dialog
+    opened (the replayer, the host's controls) when the turn has already started says so at
+    once."""
     page = open_page(viewport={"width": 390, "height": 844}, mobile=True).page
     create_table_in_lobby(
         page, server.url, name="Replay", host="Ana", bots=1, seats=2, next_hand_delay=5
@@ -634,4 +642,19 @@ def test_a_turn_that_comes_while_the_replayer_is_open_is_announced_in_it(
     shot(page, "replayer-your-turn-phone")
     notice.click()
     page.wait_for_selector("#replayer", state="detached")
+    page.wait_for_selector("#act-check:not([disabled]), #act-call:not([disabled])")
+    # newcomer trial: a replayer (or the host's controls) opened when the turn had already
+    # started said nothing, and the player timed out behind it; now the notice is there at once
+    page.click("#tab-hands")
+    page.click(f"#replay-{first}")
+    page.wait_for_selector("#replayer-felt .seat")
+    assert page.locator("#replayer .dialog-head #replayer-your-turn").count() == 1
+    page.click("#replayer-your-turn")
+    page.wait_for_selector("#replayer", state="detached")
+    page.click("#host-menu")
+    page.wait_for_selector("#host-panel[open]")
+    notice = page.wait_for_selector("#host-panel .dialog-head #host-panel-your-turn")
+    assert notice.inner_text() == "Your turn: back to the table"
+    notice.click()
+    page.wait_for_selector("#host-panel", state="detached")
     page.wait_for_selector("#act-check:not([disabled]), #act-call:not([disabled])")

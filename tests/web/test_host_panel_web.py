@@ -127,7 +127,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     assert host.get_attribute("#stakes-big-bet", "aria-invalid") == "true"
     host.fill("#stakes-big-bet", "20")
     host.fill("#stakes-ante", "5")
-    host.select_option("#stakes-split", "high_only")
+    host.check("#stakes-split-high_only")
     host.click("#stakes-apply")
     host.wait_for_selector("#host-next-rules")
     host.click("#host-close")
@@ -293,7 +293,9 @@ def test_a_seat_request_leaves_the_hosts_betting_buttons_on_screen(
 def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: Any) -> None:
     """After a hand, the host adjusts a stack and removes a player: the felt shows the new
     stack and the empty seat at once, not the finished hand's seats until the next deal
-    (newcomer trial: Casual 2 stayed at 254 beside the toast saying 333)."""
+    (newcomer trial: Casual 2 stayed at 254 beside the toast saying 333). The new stack is
+    "Next hand: 777" under the hand's own stack, which stays beside the hand's win or loss
+    (newcomer trial: a rebuy's 60 beside "−30" and "All-in" read as the hand's end)."""
     made = home_game(
         server,
         seats=3,
@@ -309,6 +311,10 @@ def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: 
         open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
     )
     host.wait_for_selector(".table-page[data-phase='complete']", timeout=60_000)
+    hand_stack = host.evaluate(
+        "() => document.querySelector('#seat-1 .stack').textContent.replace(/\\D/g, '')"
+    )
+    assert hand_stack and hand_stack != "777"
     host.click("#host-menu")
     host.wait_for_selector("#host-panel[open]")
     host.click("#adjust-1")
@@ -319,8 +325,14 @@ def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: 
     host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
     host.click("#host-close")
     host.wait_for_function(
-        "() => document.querySelector('#seat-1 .stack')?.textContent.replace(/\\D/g, '') === '777'"
+        "() => document.querySelector('#seat-1 .seat-status')?.textContent === 'Next hand: 777'"
     )
+    seat_1 = host.evaluate(
+        "() => [document.querySelector('#seat-1 .stack').textContent.replace(/\\D/g, ''),"
+        " document.querySelector('#seat-1 .seat-stack').textContent]"
+    )
+    assert seat_1[0] == hand_stack, seat_1
+    assert "777" not in seat_1[1], seat_1
     host.wait_for_selector("#felt .seat.empty[data-seat='2']")
     assert host.get_attribute(".table-page", "data-phase") == "complete"  # still between hands
 

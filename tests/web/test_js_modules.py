@@ -159,3 +159,48 @@ def test_strength_line_says_no_low_yet_only_while_cards_can_still_change(
     assert not final_wheel.endswith(no_low)  # a low is named, final or not
     if lang == "it":
         assert (no_low, no_low_yet) == ("Nessun basso", "Ancora nessun basso")
+
+
+def test_pot_limit_all_in_button_only_when_all_chips_are_within_the_maximum(
+    module_page: Any,
+) -> None:
+    """Newcomer trial: facing a bet of 3 with 64 behind in pot limit, "All-in" set "Raise to
+    16", the same as "Pot". Above the pot-limit maximum there is no all-in button ("Pot" is the
+    largest raise, as in PokerNow); with a stack within the maximum all-in is all the chips."""
+    got = module_page.evaluate(
+        """async () => {
+          const m = await import('/js/betsizing.js');
+          const view = (stack) => ({ pot_total: 10, current_bet: 3,
+            seats: [{ seat: 0, bet: 3, stack: 50 }, { seat: 1, bet: 0, stack }] });
+          const sizes = (stack, range) => m.sizingButtons(view(stack), 1, range)
+            .map((s) => [s.id, s.to]);
+          return { deep: sizes(64, [6, 16]), short: sizes(12, [6, 12]) };
+        }"""
+    )
+    # pot: call 3 into 13, raise 13 on top: to 16; half: 3 + 6 = 9; three quarters: 3 + 9 = 12
+    assert got["deep"] == [["half", 9], ["three-quarters", 12], ["pot", 16]]
+    assert got["short"] == [["half", 9], ["three-quarters", 12], ["pot", 12], ["all-in", 12]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "pot_limit", "fixed"),
+    [("en", "Pot limit, minimum bet 2", "Fixed limit 2/4"), ("de", "Mindesteinsatz 2", "2/4")],
+)
+def test_the_rules_line_names_the_minimum_bet_outside_fixed_limit(
+    module_page: Any, lang: str, pot_limit: str, fixed: str
+) -> None:
+    """A lone number after the structure read as a cryptic "Pot limit 2" (newcomer trial):
+    pot and no limit name the minimum bet; fixed limit keeps the card rooms' "2/4"."""
+    base = {"split": "high_only", "ante": 1, "small_bet": 2, "big_bet": 4, "pass_counts": []}
+    lines = module_page.evaluate(
+        """async ([lang, configs]) => {
+          const i18n = await import('/js/i18n.js');
+          const labels = await import('/js/labels.js');
+          await i18n.setLanguage(lang);
+          return configs.map((c) => labels.rulesSummary(c));
+        }""",
+        [lang, [{**base, "betting": b} for b in ("pot_limit", "no_limit", "fixed_limit")]],
+    )
+    assert pot_limit in lines[0]
+    assert lines[1].count("2") == 1 and "2/4" not in lines[1]  # the minimum bet, no big bet
+    assert fixed in lines[2] and "Mindesteinsatz" not in lines[2] and "minimum" not in lines[2]

@@ -117,3 +117,47 @@ def test_lobby_and_table_fit_every_language_and_width(
     sweep("roll")
     assert our_moment(table)["bet"], "the table moved on while it was measured"
     assert not offenders, f"{len(offenders)} layout offenders:\n" + "\n".join(offenders)
+
+
+SELECT_FIT = """() => {
+  // every select of the lobby's form (its closed options opened): the browser's own width
+  // for it, a copy without width rules, is its longest option plus the arrow
+  for (const d of document.querySelectorAll('#create-form details')) d.open = true;
+  const out = [];
+  for (const sel of document.querySelectorAll('#create-form select, .lobby select')) {
+    const copy = sel.cloneNode(true);
+    copy.removeAttribute('id');
+    copy.style.cssText = 'position:absolute;visibility:hidden;width:auto;max-width:none;'
+      + 'min-width:0;flex:none';
+    sel.parentElement.append(copy);
+    const need = copy.getBoundingClientRect().width;
+    copy.remove();
+    const width = sel.getBoundingClientRect().width;
+    const longest = [...sel.options].map((o) => o.textContent)
+      .sort((a, b) => b.length - a.length)[0];
+    if (width + 0.5 < need) {
+      out.push(`#${sel.id} ${Math.round(width)} < ${Math.round(need)} px ("${longest}")`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_no_option_text_is_cut_in_the_lobby_selects(
+    server: Any, open_page: Any, shot: Any, width: int
+) -> None:
+    """Newcomer trial: the Dutch phone lobby read "7 (standaarc" in the cards-dealt menu (a
+    capped width, like the language menu's "Nederlanc"). In every language at 320 and 375 px
+    each select of the lobby's form is as wide as its longest option, so none is cut."""
+    page = open_page(viewport={"width": width, "height": HEIGHTS[width]}, mobile=True).page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    problems: list[str] = []
+    for lang in LANGUAGES:
+        set_language(page, lang)
+        found: list[str] = page.evaluate(SELECT_FIT)
+        if found:
+            shot(page, f"lobby-selects-{lang}-{width}", full_page=True)
+            problems.extend(f"{lang} {width}px: {f}" for f in found)
+    assert not problems, "\n".join(problems)

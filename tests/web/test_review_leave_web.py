@@ -1,5 +1,6 @@
 """A reviewer's check of the Leave table confirmation: during a hand it names the chips the
-player still has behind (the ante is in the pot), not the stack from before the hand."""
+player still has behind (the ante is in the pot), not the stack from before the hand, and
+says that the hand plays by default from then on (between hands, test_pages.py: no such line)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def test_leave_confirmation_during_a_hand_counts_the_chips_behind(
     page.goto(f"{server.url}/#/table/{table_id}")
     page.wait_for_selector(".table-page[data-phase='betting']")
     page.click("#leave-table")
-    assert page.inner_text(".leave .prompt") == "Leave the table with 147 chips?"
+    # mid-hand the prompt says what happens to the hand (newcomer trial: the fold surprised)
+    assert page.inner_text(".leave .prompt") == (
+        "Leave the table with 147 chips? Your hand then plays by default until it ends:"
+        " it checks when it can and folds to a bet."
+    )
     page.click("#leave-confirm")
     page.wait_for_selector("#leaving")

@@ -122,8 +122,9 @@ def _policy(
     model: PassingOpponents, hands: CardArray, count: int, rng: np.random.Generator
 ) -> CardArray:
     """The model's pass policy for each row (no card is protected before the arrangement)."""
-    if model.policy == "heuristic":
-        return best_passes(hands, count, model.split)
+    weights = model.pass_weights(count)
+    if weights is not None:
+        return best_passes(hands, count, model.split, weights=weights)
     order = np.argsort(rng.random(hands.shape), axis=1)[:, :count]
     picked: CardArray = np.take_along_axis(hands, order, axis=1)
     return picked
@@ -146,7 +147,7 @@ def _values(
         empty = np.zeros((n, 0), dtype=np.int64)
         return empty, empty.copy()
     block = np.concatenate(sevens)
-    if model.arrange and model.policy == "heuristic":
+    if model.arrange and model.policy != "random":
         block = best_fives(block, model.split)
     h, lo = hand_values(block, model.split)
     k = len(sevens)

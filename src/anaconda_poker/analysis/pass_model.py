@@ -14,32 +14,48 @@ than random sevens, and a seat's equity against random opponents is badly overst
    revealed cards start in its own hand (when the seat never held them).
 2. **The passes so far** (RULES.md §3), in order, among the seats then in the hand: the
    asking seat passes what it really passed; the seat that passed to it passes exactly the
-   cards it really received; every other opponent passes by the **pass policy** — by
-   default the ``heuristic`` bot's (:func:`~anaconda_poker.analysis.potential.best_passes`:
-   the cards whose removal keeps the most hand potential) — never passing a card it must
-   still hold (a card it will pass to the seat later, a card it revealed).
+   cards it really received; every other opponent passes by the **pass policy** (below:
+   by default ``montecarlo``, the cards whose removal keeps the most hand potential,
+   :func:`~anaconda_poker.analysis.potential.best_passes`, scored with weights fitted to
+   the montecarlo bot's passes) — never passing a card it must still hold (a card it will
+   pass to the seat later, a card it revealed).
 3. **Consistency.** A card the seat knows an opponent holds (a revealed card, a card the
    seat passed that cannot have moved) that the replay moved elsewhere is swapped back
    for a random other card of that opponent's.
 
-The sampled opponents then arrange: one that has shown nothing plays the five the policy
-keeps (:meth:`PassingOpponents.arranged_values`: one five for both halves, where the random
-model credits a seven with its best high and its best low even if no five plays both); one
-that has shown cards plays its best five containing them. The betting-range weights,
-consistency and careless-arranger options of :func:`~anaconda_poker.analysis.equity.equity`
-apply on top.
+The sampled opponents then arrange: one that has shown nothing plays the five the
+heuristic bot keeps (:meth:`PassingOpponents.arranged_values`: one five for both halves,
+where the random model credits a seven with its best high and its best low even if no five
+plays both); one that has shown cards plays its best five containing them. The
+betting-range weights, consistency and careless-arranger options of
+:func:`~anaconda_poker.analysis.equity.equity` apply on top.
 Passes not made yet are not simulated (the seat's hand is valued as it is now).
 
 **Assumptions** (documented approximations): every opponent passes like the policy (a
-population of solid players); the passer's hand is not conditioned on having chosen the
+population of strong players); the passer's hand is not conditioned on having chosen the
 cards the seat received (they are forced, not chosen); cards placed at the deal to satisfy
 what the seat saw could in reality have arrived by an earlier pass. When the seat's own
 passes are unknown (the ``equity`` command without ``--passed``/``--received``), it is
 taken to have passed random unseen cards and to have received random cards of its hand.
 
-Policies: ``heuristic`` (default; also the ``calling-station`` bot's passing) and
-``random`` (passes random cards: close to the random model). The ``montecarlo`` bot's
-passing is far too slow to replay per deal and is not offered.
+Policies (:data:`POLICIES`):
+
+* ``montecarlo`` (default): the montecarlo bot's passing, imitated. The bot itself passes by
+  simulated equity with a look-ahead to later passes, far too slow to replay in each of
+  thousands of deals per question; the policy passes by the heuristic's potential with
+  feature values fitted, per pass size, to the bot's own passes in high only
+  (:data:`~anaconda_poker.analysis.potential.FITTED`; ``benchmarks/pass_fit.py`` fits and
+  checks them). It passes exactly the bot's cards on 57-63% of held-out decisions where
+  the heuristic's values do on 51-59%; like the bot it keeps flush draws where the
+  heuristic keeps a second pair, and its replays hold as many flushes as montecarlo
+  players' hands (31% of best high fives, against 25% for the heuristic). In split games
+  it passes like the heuristic (a high-low fit made the replayed hands too weak: see
+  :data:`~anaconda_poker.analysis.potential.FITTED`). The same lookup tables as the
+  heuristic's, other values: no slower. ``benchmarks/calibration.py`` measures it against
+  montecarlo and heuristic populations (README, "Calibration").
+* ``heuristic``: the heuristic bot's passing (also the ``calling-station`` bot's), the
+  default before; ``montecarlo-heuristic-passes`` in the arena is the montecarlo bot on it.
+* ``random``: passes random cards (close to the random model).
 
 Public API: :func:`pass_history` (what the seat saw of the passes, from its view),
 :class:`PassingOpponents` (the model; give it as ``opponents=`` to
@@ -61,15 +77,23 @@ from numpy.typing import NDArray
 from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
-from anaconda_poker.analysis.potential import best_fives, best_passes
+from anaconda_poker.analysis.potential import (
+    HEURISTIC,
+    PassWeights,
+    best_fives,
+    best_passes,
+    fitted_weights,
+)
 from anaconda_poker.analysis.situation import PLAYABLE_CARDS
 from anaconda_poker.analysis.values import hand_values
 from anaconda_poker.core.cards import parse_code
 from anaconda_poker.core.config import Direction, Split, TableConfig
 
-POLICIES: Final = ("heuristic", "random")
-"""Pass policies the model can replay (module docstring)."""
-_CHUNK = 8_192
+POLICIES: Final = ("montecarlo", "heuristic", "random")
+"""Pass policies the model can replay (module docstring); the first is the default."""
+DEFAULT_POLICY: Final = POLICIES[0]
+CHUNK: Final = 8_192
+"""Replays per batch of :meth:`PassingOpponents.deal_batches`."""
 BoolArray = NDArray[np.bool_]
 
 
@@ -186,7 +210,8 @@ class PassingOpponents:
     Attributes:
         history: the passes so far, as the asking seat saw them.
         split: the game (the pass policy plays for it).
-        policy: ``"heuristic"`` (default) or ``"random"`` (:data:`POLICIES`).
+        policy: ``"montecarlo"`` (default), ``"heuristic"`` or ``"random"``
+            (:data:`POLICIES`, module docstring).
         arrange: opponents that have shown nothing play the five the policy arranges
             (:meth:`arranged_values`); ``False``: their best high and best low of seven.
 
@@ -196,12 +221,21 @@ class PassingOpponents:
 
     history: PassHistory
     split: Split
-    policy: str = "heuristic"
+    policy: str = DEFAULT_POLICY
     arrange: bool = True
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
             raise ValueError(f"unknown pass policy {self.policy!r}; policies: {POLICIES}")
+
+    def pass_weights(self, count: int) -> PassWeights | None:
+        """The potential weights the policy passes ``count`` cards by
+        (:func:`~anaconda_poker.analysis.potential.best_passes`); ``None`` for random passes."""
+        if self.policy == "heuristic":
+            return HEURISTIC
+        if self.policy == "montecarlo":
+            return fitted_weights(self.split, count)
+        return None
 
     @property
     def label(self) -> str:
@@ -231,7 +265,6 @@ class PassingOpponents:
         if extra or needs is not None:
             raise InvalidSituationError("the passing model deals the opponents' hands only")
         gen = as_generator(rng)
-        active = knowledge.active
         seats = self.history.seats
         missing = [o.seat for o in knowledge.opponents if o.seat not in seats]
         if missing:
@@ -240,19 +273,9 @@ class PassingOpponents:
         def batches() -> Iterable[CardArray]:
             left = trials
             while left > 0:
-                b = min(left, _CHUNK)
+                b = min(left, CHUNK)
                 left -= b
-                hands = self.sample_hands(knowledge, b, gen)
-                cols = []
-                for o in active:
-                    if o.unknown == 0:
-                        continue
-                    hand = hands[:, seats.index(o.seat)]
-                    shown = np.zeros(52, dtype=bool)
-                    shown[list(o.known) + list(o.revealed)] = True
-                    order = np.argsort(shown[hand], axis=1, kind="stable")[:, : o.unknown]
-                    cols.append(np.take_along_axis(hand, order, axis=1))
-                yield (np.concatenate(cols, axis=1) if cols else np.zeros((b, 0), dtype=np.uint8))
+                yield deal_columns(self.sample_hands(knowledge, b, gen), knowledge, seats)
 
         return False, batches()
 
@@ -275,7 +298,7 @@ class PassingOpponents:
                 opponent_values`.
             highs, lows: that function's values, int64[n, len(opponents)].
         """
-        if not self.arrange or self.policy != "heuristic":
+        if not self.arrange or self.policy == "random":
             return highs, lows
         n = deals.shape[0]
         offsets = np.cumsum([0] + [o.unknown for o in opponents]).tolist()
@@ -307,11 +330,32 @@ class PassingOpponents:
             ``j``; the asking seat's row is its own hand; each opponent holds its known and
             revealed cards of ``knowledge``.
         """
-        return _Replay(self, knowledge, trials, rng).run()
+        return Replay(self, knowledge, trials, rng).run()
+
+
+def deal_columns(hands: CardArray, knowledge: SeatKnowledge, seats: Sequence[int]) -> CardArray:
+    """The layout of :meth:`PassingOpponents.deal_batches` from replayed hands: each active
+    opponent's unknown cards in turn, uint8[n, knowledge.needed()].
+
+    Args:
+        hands: uint8[n, len(seats), 7] as :meth:`PassingOpponents.sample_hands`.
+        knowledge: what the seat knows (its active opponents and their shown cards).
+        seats: the pass history's seats (column ``j`` of ``hands`` is ``seats[j]``).
+    """
+    cols = []
+    for o in knowledge.active:
+        if o.unknown == 0:
+            continue
+        hand = hands[:, seats.index(o.seat)]
+        shown = np.zeros(52, dtype=bool)
+        shown[list(o.known) + list(o.revealed)] = True
+        order = np.argsort(shown[hand], axis=1, kind="stable")[:, : o.unknown]
+        cols.append(np.take_along_axis(hand, order, axis=1))
+    return np.concatenate(cols, axis=1) if cols else np.zeros((hands.shape[0], 0), np.uint8)
 
 
 def passing_opponents(
-    view: Mapping[str, Any], config: TableConfig, *, policy: str = "heuristic"
+    view: Mapping[str, Any], config: TableConfig, *, policy: str = DEFAULT_POLICY
 ) -> PassingOpponents:
     """The passing model of the seat of ``view`` (:func:`pass_history` of the view).
 
@@ -324,8 +368,10 @@ def passing_opponents(
 _POSITIONS = np.arange(PLAYABLE_CARDS, dtype=np.int16)
 
 
-class _Replay:
-    """One batch of replays (module docstring, steps 1 to 3)."""
+class Replay:
+    """One batch of ``trials`` replays of ``model`` for ``knowledge`` (module docstring,
+    steps 1 to 3: :meth:`passes` then :meth:`finish`; :meth:`run` both), drawing from
+    ``rng``."""
 
     def __init__(
         self,
@@ -457,6 +503,12 @@ class _Replay:
 
     # -- the replay ------------------------------------------------------------------------
     def run(self) -> CardArray:
+        """Steps 1 to 3: uint8[n, seats, 7] as :meth:`PassingOpponents.sample_hands`."""
+        return self.finish(*self.passes())
+
+    def passes(self) -> tuple[CardArray, CardArray]:
+        """Steps 1 and 2: the deck after the passes, uint8[n, seats*7 + stub] (seat ``j``'s
+        seven at columns ``7j..7j+6``), and the seat's passed cards, uint8[n, passed]."""
         history = self.history
         seats = history.seats
         rounds = history.rounds
@@ -523,10 +575,17 @@ class _Replay:
             for j in live:
                 to = seats.index(r.neighbour(seats[j], r.step))
                 deck[self.rows, PLAYABLE_CARDS * to + places[to]] = outgoing[j]
+        return deck, gone
+
+    def finish(self, deck: CardArray, gone: CardArray) -> CardArray:
+        """Step 3 on ``deck`` (changed in place) from :meth:`passes`: every opponent holds
+        its known and revealed cards of the knowledge, never by giving up a card of
+        ``gone`` (the seat's passed cards). uint8[n, seats, 7]."""
         for j, cards in self.holds.items():
             need = _rows(cards, self.n)
             self.ensure(deck, j, need, np.concatenate([need, gone], axis=1))
-        return deck[:, : PLAYABLE_CARDS * len(seats)].reshape(self.n, len(seats), PLAYABLE_CARDS)
+        seats = len(self.history.seats)
+        return deck[:, : PLAYABLE_CARDS * seats].reshape(self.n, seats, PLAYABLE_CARDS)
 
     @staticmethod
     def held(hand: CardArray, keep: CardArray) -> BoolArray:
@@ -536,8 +595,9 @@ class _Replay:
 
     def choose(self, hands: CardArray, count: int, protected: BoolArray) -> CardArray:
         """The policy's passes for each row of ``hands`` (uint8[m, 7])."""
-        if self.model.policy == "heuristic":
-            return best_passes(hands, count, self.model.split, protected)
+        weights = self.model.pass_weights(count)
+        if weights is not None:
+            return best_passes(hands, count, self.model.split, protected, weights=weights)
         keys = np.where(protected, 2.0, self.rng.random(hands.shape))
         order = np.argsort(keys, axis=1)[:, :count]
         picked: CardArray = np.take_along_axis(hands, order, axis=1)

@@ -11,14 +11,43 @@ sum / 400), a low score from the distinct low ranks in split games, and
 (:func:`~anaconda_poker.bots.heuristic.best_pass`,
 :func:`~anaconda_poker.bots.heuristic.best_five`) for many hands in one go, which is what
 the pass-aware opponent model (:mod:`anaconda_poker.analysis.pass_model`) needs: every
-opponent of every sampled deal passes like the heuristic bot. ``tests/analysis/
-test_potential.py`` checks both against the bot's own code.
+opponent of every sampled deal passes by a potential. ``tests/analysis/test_potential.py``
+checks both against the bot's own code.
+
+**Fitted weights.** The score's feature values are a :class:`PassWeights`; the heuristic
+bot's are :data:`HEURISTIC`. :data:`FITTED` holds values fitted, per pass size, to the
+``montecarlo`` bot's own passes in high only (which it chooses by simulated equity with a
+look-ahead to later passes: far too slow to replay in every sampled deal): montecarlo
+bots passed at 4-seat check/call tables to the arrangement (1,000 tables per game,
+200 samples per decision, the calibration benchmark's setting, other seeds than its
+tables), 4,000 decisions per game and pass size; a coordinate search from the heuristic's
+values kept each change that made the policy pass exactly the bot's cards more often, on
+the first two thirds of the decisions; the last third is held out. Montecarlo players keep
+flush draws where the heuristic keeps a second pair (README, "Calibration").
+Reproduce: ``python benchmarks/pass_fit.py collect --tables 1000 --games
+high_only,high_low_8 --workers 2 --out passes.npz`` then ``python benchmarks/pass_fit.py
+fit passes.npz``; ``check`` prints both policies' agreement. The share of held-out decisions
+on which the policy passes exactly the bot's cards, heuristic values → fitted (the high-low
+values were fitted but are not used, :data:`FITTED` says why):
+
+=========== ============= ============= =============
+game        pass of 3     pass of 2     pass of 1
+=========== ============= ============= =============
+high only   0.554 → 0.634 0.592 → 0.634 0.510 → 0.567
+high-low 8  0.430 → 0.603 0.604 → 0.628 0.576 → 0.608
+=========== ============= ============= =============
+
+(1,334 decisions each). Only the table's values change: the fitted policy is as fast as the
+heuristic's.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,6 +62,66 @@ FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
 _ACE = 12
 _LOW_TOP = 8
+
+
+@dataclass(frozen=True, slots=True)
+class PassWeights:
+    """The feature values of a potential score (module docstring): the heuristic bot's by
+    default (:data:`HEURISTIC`).
+
+    Attributes:
+        quads, full_house, trips, two_pair, pair: the rank-group feature of each class
+            (plus the top group's rank / 26, a pair's / 13; no group: the top rank / 13).
+        flush3, flush4, flush5: the flush feature with 3, 4, 5+ cards of one suit.
+        straight3, straight4, straight5: the straight feature with 3, 4, 5 ranks of one
+            straight's window.
+        second: weight of the second-best of the three high features.
+        low_scale: factor on the low score (split games).
+    """
+
+    quads: float = 9.0
+    full_house: float = 8.0
+    trips: float = 6.0
+    two_pair: float = 4.5
+    pair: float = 2.5
+    flush3: float = 1.5
+    flush4: float = 4.0
+    flush5: float = 7.5
+    straight3: float = 1.2
+    straight4: float = 3.5
+    straight5: float = 7.0
+    second: float = 0.15
+    low_scale: float = 1.0
+
+
+HEURISTIC = PassWeights()
+"""The heuristic bot's feature values (:func:`~anaconda_poker.bots.heuristic.potential`)."""
+
+FITTED: Final[Mapping[Split, Mapping[int, PassWeights]]] = {
+    # printed by ``benchmarks/pass_fit.py fit`` (module docstring)
+    Split.HIGH_ONLY: {
+        3: PassWeights(two_pair=4.75, pair=3.5, flush3=3.5, flush4=5.0, straight3=-0.8, second=0.1),
+        2: PassWeights(pair=2.75, flush3=2.5, flush4=5.0),
+        1: PassWeights(pair=3.0, flush3=-0.5, straight3=0.2, second=0.05),
+    },
+}
+"""Per game and pass size, feature values fitted to the montecarlo bot's passes (module
+docstring; ``benchmarks/pass_fit.py`` fits and checks them). High only: the high-low fit
+(``pass_fit.py fit --games high_low_8``) agreed more often with the bot's passes too, but
+its replayed opponents held weaker hands than both heuristic and montecarlo players (the
+model overstated a seat's share by 0.02-0.06 in a first calibration run), so split games
+keep the heuristic's values."""
+
+
+def fitted_weights(split: Split, count: int) -> PassWeights:
+    """:data:`FITTED` values for passing ``count`` cards in ``split`` games: those fitted
+    for the nearest pass size (the larger on a tie), the heuristic's for games not fitted
+    (the split games)."""
+    table = FITTED.get(split)
+    if not table:
+        return HEURISTIC
+    nearest = min(table, key=lambda c: (abs(c - count), -c))
+    return table[nearest]
 
 
 @cache
@@ -58,9 +147,14 @@ def _counts(values: NDArray[np.intp], bins: int) -> NDArray[np.int16]:
     return out
 
 
-def _rank_features(cards: CardArray) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """The rank-only parts of the high score of each row: ``(group, straight, rank_sum)``,
-    float64[m] each (the flush feature depends on suits and is added later)."""
+RankClasses = tuple[NDArray[np.intp], FloatArray, FloatArray, NDArray[np.intp], FloatArray]
+"""Per row: the rank-group class (0 quads, 1 full house, 2 trips, 3 two pair, 4 pair,
+5 none), the top group's rank, the top rank / 13, the straight class (0 five, 1 four,
+2 three, 3 fewer ranks of a straight's window) and the rank sum."""
+
+
+def _rank_classes(cards: CardArray) -> RankClasses:
+    """The weight-free rank facts of each row (:data:`RankClasses`)."""
     m = cards.shape[0]
     ranks = (cards >> 2).astype(np.intp)
     counts = _counts(ranks, 13)
@@ -72,7 +166,6 @@ def _rank_features(cards: CardArray) -> tuple[FloatArray, FloatArray, FloatArray
     rest = counts.copy()
     rest[rows, top] = 0
     second_count = rest.max(axis=1)
-    tr = top.astype(np.float64)
     group = np.select(
         [
             top_count >= 4,
@@ -81,8 +174,8 @@ def _rank_features(cards: CardArray) -> tuple[FloatArray, FloatArray, FloatArray
             (top_count == 2) & (second_count == 2),
             top_count == 2,
         ],
-        [9.0 + tr / 26, 8.0 + tr / 26, 6.0 + tr / 26, 4.5 + tr / 26, 2.5 + tr / 13],
-        ranks.max(axis=1) / 13,
+        [0, 1, 2, 3, 4],
+        5,
     )
     present = np.zeros((m, 14), dtype=np.int16)  # index 0: the ace playing low
     present[:, 1:] = counts > 0
@@ -90,8 +183,38 @@ def _rank_features(cards: CardArray) -> tuple[FloatArray, FloatArray, FloatArray
     run = np.cumsum(present, axis=1)
     windows = np.concatenate([run[:, 4:5], run[:, 5:] - run[:, :-5]], axis=1)  # 10 windows
     window = windows.max(axis=1)
-    straight = np.select([window >= FIVE, window == 4, window == 3], [7.0, 3.5, 1.2], 0.0)
-    return group, straight, ranks.sum(axis=1).astype(np.float64)
+    straight = np.select([window >= FIVE, window == 4, window == 3], [0, 1, 2], 3)
+    high_card: FloatArray = ranks.max(axis=1) / 13
+    return group, top.astype(np.float64), high_card, straight, ranks.sum(axis=1).astype(np.float64)
+
+
+def _rank_values(
+    classes: RankClasses, weights: PassWeights = HEURISTIC
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The rank-only parts of the high score: ``(group, straight, rank_sum)``, float64[m]
+    each (the flush feature depends on suits and is added later), in the bot's operations."""
+    w = weights
+    group_class, tr, high_card, straight_class, rank_sum = classes
+    group = np.select(
+        [group_class == i for i in range(5)],
+        [
+            w.quads + tr / 26,
+            w.full_house + tr / 26,
+            w.trips + tr / 26,
+            w.two_pair + tr / 26,
+            w.pair + tr / 13,
+        ],
+        high_card,
+    )
+    straight = np.array([w.straight5, w.straight4, w.straight3, 0.0]).take(straight_class)
+    return group, straight, rank_sum
+
+
+def _rank_features(
+    cards: CardArray, weights: PassWeights = HEURISTIC
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """:func:`_rank_values` of each row of ``cards``."""
+    return _rank_values(_rank_classes(cards), weights)
 
 
 def _flush_feature(suit_max: NDArray[np.integer]) -> FloatArray:
@@ -102,13 +225,17 @@ def _flush_feature(suit_max: NDArray[np.integer]) -> FloatArray:
 
 
 def _combine(
-    group: FloatArray, flush: FloatArray, straight: FloatArray, rank_sum: FloatArray
+    group: FloatArray,
+    flush: FloatArray,
+    straight: FloatArray,
+    rank_sum: FloatArray,
+    second: float = HEURISTIC.second,
 ) -> FloatArray:
-    """The best feature, 0.15 of the second, and the rank sum / 400 (the bot's order of
-    operations)."""
+    """The best feature, ``second`` (0.15) of the second, and the rank sum / 400 (the bot's
+    order of operations)."""
     hi = np.maximum(np.maximum(group, flush), straight)
     middle = _middle(group, flush, straight)
-    total: FloatArray = hi + 0.15 * middle + rank_sum / 400
+    total: FloatArray = hi + second * middle + rank_sum / 400
     return total
 
 
@@ -185,16 +312,11 @@ the flush class of its largest suit: one lookup instead of four shifts and maxim
 
 
 @cache
-def potential_table() -> tuple[
-    NDArray[np.int32], NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]
+def _multisets() -> tuple[
+    list[CardArray], NDArray[np.intp], NDArray[np.int32], NDArray[np.int64], NDArray[np.intp]
 ]:
-    """Every rank multiset of 1..7 cards (about 76,000, built once per process in a
-    fraction of a second), placed by the evaluator's row-displacement hashing
-    (:func:`~anaconda_poker.core.evaluation.tables.row_displacement`: the multiset key
-    ``k`` sits in slot ``displacement[k >> ROW_SHIFT] + (k & ROW_MASK)``, no collisions,
-    so a lookup is two gathers and no probing): the displacement per key row, the
-    multiset key in each slot (-1 empty), the row of that multiset, and per split the
-    potential of each multiset with each flush class, float64[multisets, 4]."""
+    """Every rank multiset of 1..7 cards as card blocks (one block per size), the order
+    sorting their keys, and the row-displacement placement of :func:`potential_table`."""
     blocks = []
     for k in range(1, 8):
         rows = [r for r in combinations_with_replacement(range(13), k) if _fits(r)]
@@ -206,20 +328,6 @@ def potential_table() -> tuple[
         blocks.append((arr * 4 + copy).astype(np.uint8))
     keys = np.concatenate([_RANK_KEYS[(b >> 2).astype(np.intp)].sum(axis=1) for b in blocks])
     order = np.argsort(keys)
-    group, straight, rank_sum = (
-        np.concatenate([part[i] for part in map(_rank_features, blocks)])[order] for i in range(3)
-    )
-    flushes = np.array([0.0, 1.5, 4.0, 7.5])
-    high = _combine(
-        np.repeat(group[:, None], 4, axis=1),
-        np.broadcast_to(flushes, (len(keys), 4)),
-        np.repeat(straight[:, None], 4, axis=1),
-        np.repeat(rank_sum[:, None], 4, axis=1),
-    )
-    tables = {}
-    for split in Split:
-        low = np.concatenate([low_potentials(b, split) for b in blocks])[order][:, None]
-        tables[split] = np.maximum(high, low) + 0.35 * np.minimum(high, low)
     keys = keys[order]
     displacement, size = row_displacement(keys)
     slots = displacement[keys >> ROW_SHIFT] + (keys & ROW_MASK)
@@ -227,24 +335,67 @@ def potential_table() -> tuple[
     slot_row = np.zeros(size, dtype=np.intp)
     slot_key[slots] = keys
     slot_row[slots] = np.arange(len(keys))
-    return displacement, slot_key, slot_row, tables
+    return blocks, order, displacement, slot_key, slot_row
 
 
-def _slot_scores(split: Split) -> FloatArray:
-    """The potential table of ``split`` laid out by hash slot: float64[slots * 4], the
-    potential of the multiset in slot ``s`` with flush class ``f`` at ``4 * s + f`` (NaN in
-    empty slots), so that a lookup is one gather after the displacement's (built on first
-    use per split, about 4.6 MB)."""
-    cached = _SLOT_SCORES.get(split)
-    if cached is None:
-        _, slot_key, slot_row, tables = potential_table()
-        cached = np.where((slot_key >= 0)[:, None], tables[split][slot_row], np.nan).ravel()
-        cached.flags.writeable = False
-        _SLOT_SCORES[split] = cached
+@cache
+def _table_facts() -> tuple[RankClasses, dict[Split, FloatArray]]:
+    """The :data:`RankClasses` and per split the low score of every multiset, key order."""
+    blocks, order, *_ = _multisets()
+    parts = [_rank_classes(b) for b in blocks]
+    classes = tuple(np.concatenate([p[i] for p in parts])[order] for i in range(5))
+    lows = {s: np.concatenate([low_potentials(b, s) for b in blocks])[order] for s in Split}
+    return classes, lows  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=16)
+def _scores(weights: PassWeights, split: Split) -> FloatArray:
+    """The potential of each multiset (in key order) with each flush class,
+    float64[multisets, 4] (2.4 MB; kept for the 16 latest weights and splits)."""
+    classes, lows = _table_facts()
+    group, straight, rank_sum = _rank_values(classes, weights)
+    flushes = np.array([0.0, weights.flush3, weights.flush4, weights.flush5])
+    n = len(group)
+    high = _combine(
+        np.repeat(group[:, None], 4, axis=1),
+        np.broadcast_to(flushes, (n, 4)),
+        np.repeat(straight[:, None], 4, axis=1),
+        np.repeat(rank_sum[:, None], 4, axis=1),
+        weights.second,
+    )
+    low = lows[split][:, None]
+    if weights.low_scale != 1.0:
+        low = low * weights.low_scale
+    table: FloatArray = np.maximum(high, low) + 0.35 * np.minimum(high, low)
+    return table
+
+
+def potential_table(
+    weights: PassWeights = HEURISTIC,
+) -> tuple[NDArray[np.int32], NDArray[np.int64], NDArray[np.intp], dict[Split, FloatArray]]:
+    """Every rank multiset of 1..7 cards (about 76,000, built once per process and per
+    ``weights`` in a fraction of a second), placed by the evaluator's row-displacement
+    hashing (:func:`~anaconda_poker.core.evaluation.tables.row_displacement`: the multiset
+    key ``k`` sits in slot ``displacement[k >> ROW_SHIFT] + (k & ROW_MASK)``, no collisions,
+    so a lookup is two gathers and no probing): the displacement per key row, the
+    multiset key in each slot (-1 empty), the row of that multiset, and per split the
+    potential (scored with ``weights``) of each multiset with each flush class,
+    float64[multisets, 4]."""
+    _, _, displacement, slot_key, slot_row = _multisets()
+    return displacement, slot_key, slot_row, {split: _scores(weights, split) for split in Split}
+
+
+@lru_cache(maxsize=16)
+def _slot_scores(split: Split, weights: PassWeights = HEURISTIC) -> FloatArray:
+    """The potential table of ``split`` (scored with ``weights``) laid out by hash slot:
+    float64[slots * 4], the potential of the multiset in slot ``s`` with flush class ``f`` at
+    ``4 * s + f`` (NaN in empty slots), so that a lookup is one gather after the
+    displacement's (built on first use per split and weights, about 4.6 MB)."""
+    _, _, _, slot_key, slot_row = _multisets()
+    table = _scores(weights, split)
+    cached: FloatArray = np.where((slot_key >= 0)[:, None], table[slot_row], np.nan).ravel()
+    cached.flags.writeable = False
     return cached
-
-
-_SLOT_SCORES: dict[Split, FloatArray] = {}
 
 
 def _check_hands(hands: CardArray, drop: NDArray[np.intp]) -> None:
@@ -287,14 +438,17 @@ def _check_distinct(ranked: CardArray) -> None:
         raise ValueError("not a set of 1 to 7 distinct cards: its ranks are no hand's")
 
 
-def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) -> FloatArray:
+def subset_potentials(
+    hands: CardArray, drop: NDArray[np.intp], split: Split, weights: PassWeights = HEURISTIC
+) -> FloatArray:
     """:func:`potentials` of each hand without the cards at the positions of each row of
-    ``drop``, from table lookups (the same values).
+    ``drop``, from table lookups (the same values; scored with ``weights``).
 
     Args:
         hands: uint8[n, k] card codes.
         drop: int[C, d] positions to leave out; ``1 <= k - d <= 7``.
         split: game type.
+        weights: the feature values (default the heuristic bot's).
 
     Returns:
         float64[n, C].
@@ -304,7 +458,7 @@ def subset_potentials(hands: CardArray, drop: NDArray[np.intp], split: Split) ->
             rows that are not ``d`` distinct positions leaving 1 to 7 cards.
     """
     _check_hands(hands, drop)
-    return _subset_scores(hands, _keep_matrix(hands.shape[1], drop), split)
+    return _subset_scores(hands, _keep_matrix(hands.shape[1], drop), split, weights)
 
 
 def _keep_matrix(k: int, drop: NDArray[np.intp]) -> FloatArray:
@@ -324,22 +478,29 @@ def _keep_of(k: int, d: int, rest: bool = False) -> FloatArray:
     return keep
 
 
-def _subset_scores(hands: CardArray, keep: FloatArray, split: Split) -> FloatArray:
+def _subset_scores(
+    hands: CardArray, keep: FloatArray, split: Split, weights: PassWeights = HEURISTIC
+) -> FloatArray:
     """:func:`subset_potentials` of valid hands (unchecked), the subsets given by their
     :func:`_keep_matrix`: the subsets' summed card codes by one float64 product (exact:
     the codes are below 2**38, their sums below 2**42, far under 2**53), then the
     displacement's gather and one gather of :func:`_slot_scores`. float64[n, C]."""
     kept = (_CARD_FLOATS[hands] @ keep).astype(np.int64)  # [n, C] summed card codes
     wanted = kept >> 16
-    slots = potential_table()[0].take(wanted >> ROW_SHIFT) + (wanted & ROW_MASK)
+    slots = _multisets()[2].take(wanted >> ROW_SHIFT) + (wanted & ROW_MASK)
     slots <<= 2  # the row of a flat [slots * 4] table
     slots += _SUITS_FLUSH_CLASS.take(kept & 0xFFFF)
-    score: FloatArray = _slot_scores(split).take(slots)
+    score: FloatArray = _slot_scores(split, weights).take(slots)
     return score
 
 
 def best_passes(
-    hands: CardArray, count: int, split: Split, protected: NDArray[np.bool_] | None = None
+    hands: CardArray,
+    count: int,
+    split: Split,
+    protected: NDArray[np.bool_] | None = None,
+    *,
+    weights: PassWeights = HEURISTIC,
 ) -> CardArray:
     """The heuristic bot's pass for each hand: the ``count`` cards whose removal keeps the
     highest :func:`potentials` (ties: the lowest cards), never a ``protected`` card.
@@ -350,6 +511,8 @@ def best_passes(
         split: game type.
         protected: optional bool[n, 7], True for cards that must stay (a row whose cards
             cannot all stay passes its lowest-scoring choice among all).
+        weights: the potential's feature values: the heuristic bot's (default) or
+            :data:`FITTED` (the montecarlo bot's passes, module docstring).
 
     Returns:
         uint8[n, count]: the cards passed, ascending; without ``protected`` the same as
@@ -369,7 +532,7 @@ def best_passes(
     chosen, _ = _subsets(width, count)
     _check_distinct(ranked)
     keep = _keep_of(width, count)
-    score = _subset_scores(ranked, keep, split)  # [n, C]: without each choice
+    score = _subset_scores(ranked, keep, split, weights)  # [n, C]: without each choice
     if protected is not None:
         held = protected.ravel().take(order + np.arange(0, n * width, width)[:, None])
         # any of each choice's cards: the count of its held cards, by one product

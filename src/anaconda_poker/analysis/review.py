@@ -293,22 +293,6 @@ def _review_bet(
         return share if arranged else fair + EARLY_SHRINK * (share - fair)
 
     e = priced(base.share)
-    unread = None
-    if any(not r.silent for s, r in reads.items() if s in {o.seat for o in knowledge.active}):
-        # the same deals without the betting read: shows how much the bets moved the share
-        unread = priced(
-            model.equity(
-                knowledge,
-                view=view,
-                config=config,
-                split=config.split,
-                trials=trials,
-                rng=np.random.default_rng(list(seed)),
-                reads={},
-                pot=None,
-                bet=0,
-            ).share
-        )
     stack = next(int(s["stack"]) for s in view["seats"] if s["seat"] == me)
     later = _later_bets(config, int(view["betting_round"]), e, opponents, stack - call)
     options: list[Option] = []
@@ -334,6 +318,23 @@ def _review_bet(
     else:
         chosen = next(o for o in options if o.kind == chosen_kind)
     best = max(options, key=lambda o: (o.value, o is chosen))
+    unread = None
+    read = any(not r.silent for s, r in reads.items() if s in {o.seat for o in knowledge.active})
+    if read and best.value > chosen.value:
+        # where the review disagrees: the same deals without the betting read, to show how
+        # far the opponents' bets moved the share (only there: it costs one more question)
+        plain = model.equity(
+            knowledge,
+            view=view,
+            config=config,
+            split=config.split,
+            trials=trials,
+            rng=np.random.default_rng(list(seed)),
+            reads={},
+            pot=None,
+            bet=0,
+        )
+        unread = priced(plain.share)
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.BETTING,

@@ -22,7 +22,7 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.analysis.pass_advice import passing_pass_choices
-from anaconda_poker.analysis.pass_model import passing_opponents
+from anaconda_poker.analysis.pass_model import DEFAULT_POLICY, passing_opponents
 from anaconda_poker.analysis.ranges import ActionRead
 from anaconda_poker.core.config import Split, TableConfig
 
@@ -167,7 +167,7 @@ class RandomOpponents:
 class PassingOpponents:
     """Opponents whose hands were built by passing like a solid player: the pass-aware
     model of :mod:`anaconda_poker.analysis.pass_model` (each deal replays the passes the
-    seat saw, the other seats passing like the heuristic bot), with their bets read as
+    seat saw, the other seats passing by the model's default policy), with their bets read as
     strength (:mod:`anaconda_poker.analysis.ranges`). It prices the seat's passes with the
     pass adviser itself (:func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`,
     what ``anaconda-poker equity --advise pass`` ranks: one code path), the arrangement and
@@ -179,7 +179,7 @@ class PassingOpponents:
 
     key: str = "passing"
     description: str = "against opponents who pass like a solid player and bet by strength"
-    policy: str = "heuristic"
+    policy: str = DEFAULT_POLICY
 
     def pass_choices(
         self,

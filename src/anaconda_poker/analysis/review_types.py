@@ -98,8 +98,9 @@ class DecisionReview:
         to_call: for a bet, the chips the seat had to put in to call (0: checking was free).
         share: for a bet, the expected share of the pot (0..1) every option but the fold is
             priced on; ``None`` for other decisions.
-        share_unread: for a bet, that share before reading the opponents' bets; ``None``
-            when no opponent's betting was read, or not a bet.
+        share_unread: for a bet that loses chips by the model (``loss > 0``), that share
+            before reading the opponents' bets, on the same deals; ``None`` when the bet
+            loses nothing, no opponent's betting was read, or not a bet.
     """
 
     index: int

@@ -20,8 +20,12 @@ unseen cards consistently with that knowledge, under a per-decision sample budge
   of calling down), and otherwise folds; it checks when it can. These equities use
   ``roll_samples`` deals (the betting reads concentrate the weight on few deals).
 * **Bet** (before the arrangement, when the passes will change every hand): the equity is
-  shrunk toward the fair share ``1/players``; the bot raises when it exceeds the fair share
-  by a margin and calls at a discount on the pot odds (``early_odds``).
+  shrunk toward the fair share ``1/players``; it values the seven cards by their best high
+  and best low of seven (an approximation: in split games no five may play both, which
+  overstates a hand that could win either half; the shrinking damps it; ``equity
+  --hand`` and the web value seven cards by the best five instead); the bot raises when it
+  exceeds the fair share by a margin and calls at a discount on the pot odds
+  (``early_odds``).
 * Bets in pot- and no-limit are three quarters of the pot; raising stops at four big bets
   in a round.
 
@@ -30,10 +34,18 @@ The opponents model:
 * **Opponents who pass with purpose** (``opponents="passing"``, the default): every
   equity question (the arrangement and each bet) samples the opponents' hands from the
   pass-aware model (:mod:`anaconda_poker.analysis.pass_model`): each deal replays the passes
-  made so far with the heuristic bot's pass policy, constrained by what this seat passed and
-  received, and opponents that have shown nothing play the five that policy keeps. Against
+  made so far with the model's pass policy (``pass_policy``: by default ``montecarlo``, the
+  fast policy fitted to this bot's own passes; ``heuristic``, the heuristic bot's passing,
+  was the default before), constrained by what this seat passed and received, and
+  opponents that have shown nothing play the five the heuristic bot would keep. Against
   random unseen cards (``opponents="random"``, the bot before issue 16 §1) a seat's share
   after the passes was overstated by 0.28-0.46 at bot tables (``benchmarks/calibration.py``).
+  With ``keep_replays=True`` (off by default) the betting questions after the
+  arrangement share one replay of the passes per hand
+  (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`): each newly revealed card is
+  swapped into the replayed hands rather than replayed through every deal's passes; about
+  1.3x the arena's hands per second, but measured weaker in high only (README, "Bot
+  speed").
   The pass choice itself keeps the random model with its ``lookahead`` (the pass-aware
   ranking, :func:`~anaconda_poker.analysis.pass_advice.passing_pass_choices`, does not
   count later passes), and so does ``reference=True``.
@@ -74,10 +86,17 @@ from typing import Any
 import numpy as np
 
 from anaconda_poker.analysis.advice import MAX_CARDS, arrange_choices, pass_choices
+from anaconda_poker.analysis.dealing import DealSource
 from anaconda_poker.analysis.declaring import best_declaration
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, EquityResult, SeatKnowledge, equity
+from anaconda_poker.analysis.kept_replay import KeptReplay
 from anaconda_poker.analysis.knowledge import knowledge_from_view, neighbour
-from anaconda_poker.analysis.pass_model import PassingOpponents, passing_opponents
+from anaconda_poker.analysis.pass_model import (
+    DEFAULT_POLICY,
+    POLICIES,
+    PassingOpponents,
+    passing_opponents,
+)
 from anaconda_poker.analysis.ranges import ActionRead, RangeModel, read_log
 from anaconda_poker.analysis.reference import (
     arrange_choices_reference,
@@ -149,10 +168,17 @@ class MonteCarloBot:
         opponents: ``"passing"`` (default) samples opponents' hands from the pass-aware
             model in its equity questions, ``"random"`` deals them random unseen cards
             (module docstring).
+        pass_policy: the pass-aware model's pass policy
+            (:data:`~anaconda_poker.analysis.pass_model.POLICIES`).
+        keep_replays: with the pass-aware model, the betting questions after the
+            arrangement share one replay of the passes per hand
+            (:class:`~anaconda_poker.analysis.kept_replay.KeptReplay`: later revealed cards
+            are swapped into the replayed hands); ``False`` (default) replays them for each
+            new card knowledge.
 
     Raises:
         ValueError: if ``samples < 1`` or ``opponents`` is not one of
-            :data:`OPPONENT_MODELS`.
+            :data:`OPPONENT_MODELS`, or ``pass_policy`` not a policy.
     """
 
     name = "montecarlo"
@@ -188,6 +214,8 @@ class MonteCarloBot:
         lookahead: int = 2,
         reference: bool = False,
         opponents: str = "passing",
+        pass_policy: str = DEFAULT_POLICY,
+        keep_replays: bool = False,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be >= 1, got {samples}")
@@ -195,7 +223,14 @@ class MonteCarloBot:
             raise ValueError(
                 f"opponents must be one of {', '.join(OPPONENT_MODELS)}, got {opponents!r}"
             )
+        if pass_policy not in POLICIES:
+            raise ValueError(
+                f"pass_policy must be one of {', '.join(POLICIES)}, got {pass_policy!r}"
+            )
         self.opponents = opponents
+        self.pass_policy = pass_policy
+        self.keep_replays = keep_replays
+        self._kept: KeptReplay | None = None
         self.config = config
         self.rng = rng
         self.samples = samples
@@ -232,7 +267,7 @@ class MonteCarloBot:
         self._cache: OrderedDict[
             tuple[
                 SeatKnowledge,
-                PassingOpponents | None,
+                DealSource | None,
                 tuple[tuple[int, float], ...],
                 tuple[tuple[int, ActionRead], ...],
                 int | None,
@@ -241,7 +276,7 @@ class MonteCarloBot:
             EquityResult,
         ] = OrderedDict()
         self._samples: OrderedDict[
-            tuple[SeatKnowledge, PassingOpponents | None, int, float, float, int],
+            tuple[SeatKnowledge, DealSource | None, int, float, float, int],
             tuple[int, FieldSample | None],
         ] = OrderedDict()
 
@@ -303,7 +338,14 @@ class MonteCarloBot:
         of ``view`` (``opponents="passing"``), or ``None`` for random opponents."""
         if self.opponents == "random" or self.reference:
             return None
-        return passing_opponents(view, self.config)
+        return passing_opponents(view, self.config, policy=self.pass_policy)
+
+    def kept_replay(self, model: PassingOpponents) -> KeptReplay:
+        """The hand's kept replay of ``model`` (a new one when the model changed: a new
+        hand, or a pass since)."""
+        if self._kept is None or self._kept.model != model:
+            self._kept = KeptReplay(model)
+        return self._kept
 
     def equity(
         self,
@@ -312,12 +354,12 @@ class MonteCarloBot:
         pot: int | None = None,
         extra: int = 0,
         reads: dict[int, ActionRead] | None = None,
-        model: PassingOpponents | None = None,
+        model: DealSource | None = None,
     ) -> EquityResult:
         """The seat's equity given the opponents' betting, and when ``pot`` is given the
         expected gain of betting ``extra`` chips (cached: decisions of one betting round
         with no new bets reuse it). ``model``: :meth:`opponent_model` (``None``: random
-        opponents).
+        opponents; or its :meth:`kept_replay`).
 
         Questions with the same card ``knowledge`` and ``model`` share their deals: the
         first draws a seed from ``self.rng`` and its sample
@@ -457,13 +499,16 @@ class MonteCarloBot:
             else:
                 to = pot_fraction_to(view, legal, 0.75)
         extra = max(0, to - call_to(view, legal))
+        model: DealSource | None = self.opponent_model(view)
+        if arranged and self.keep_replays and isinstance(model, PassingOpponents):
+            model = self.kept_replay(model)  # every pass is made: one replay per hand
         result = self.equity(
             knowledge,
             reads,
             pot + call if arranged and may_raise else None,
             extra,
             actions,
-            self.opponent_model(view),
+            model,
         )
         e = result.share
         odds = 1.0
@@ -502,4 +547,22 @@ class RandomOpponentsMonteCarloBot(MonteCarloBot):
 
     def __init__(self, *, config: TableConfig, rng: random.Random, **options: Any) -> None:
         options.setdefault("opponents", "random")
+        super().__init__(config=config, rng=rng, **options)
+
+
+class HeuristicPassesMonteCarloBot(MonteCarloBot):
+    """The montecarlo bot whose pass-aware model replays the heuristic bot's passes
+    (``pass_policy="heuristic"``): the bot before the fitted ``montecarlo`` pass policy,
+    kept under its own name so the arena can pair it with today's bot
+    (``simulate --duplicate --seats montecarlo,montecarlo-heuristic-passes,...``). Same
+    options as :class:`MonteCarloBot`; ``pass_policy`` defaults to ``"heuristic"``.
+
+    Raises:
+        ValueError: as :class:`MonteCarloBot`.
+    """
+
+    name = "montecarlo-heuristic-passes"
+
+    def __init__(self, *, config: TableConfig, rng: random.Random, **options: Any) -> None:
+        options.setdefault("pass_policy", "heuristic")
         super().__init__(config=config, rng=rng, **options)

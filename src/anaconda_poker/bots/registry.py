@@ -16,7 +16,11 @@ from anaconda_poker.bots.adaptive import AdaptiveBot
 from anaconda_poker.bots.calling_station import CallingStationBot
 from anaconda_poker.bots.exploiters import BlufferBot, ManiacBot
 from anaconda_poker.bots.heuristic import HeuristicBot
-from anaconda_poker.bots.montecarlo import MonteCarloBot, RandomOpponentsMonteCarloBot
+from anaconda_poker.bots.montecarlo import (
+    HeuristicPassesMonteCarloBot,
+    MonteCarloBot,
+    RandomOpponentsMonteCarloBot,
+)
 from anaconda_poker.bots.protocol import Bot
 from anaconda_poker.bots.random_bot import RandomBot
 from anaconda_poker.core.actions import Action
@@ -42,11 +46,14 @@ ARENA_BOTS: dict[str, Callable[..., Bot]] = {
     **BOTS,
     AdaptiveBot.name: AdaptiveBot,
     RandomOpponentsMonteCarloBot.name: RandomOpponentsMonteCarloBot,
+    HeuristicPassesMonteCarloBot.name: HeuristicPassesMonteCarloBot,
     **EXPLOITERS,
 }
 """Every bot the arena (``simulate --seats``) accepts: :data:`BOTS`, the ``adaptive``
 montecarlo bot (:mod:`anaconda_poker.bots.adaptive`), ``montecarlo-random`` (the
-montecarlo bot before the pass-aware opponent model, for strength comparisons) and
+montecarlo bot before the pass-aware opponent model, for strength comparisons),
+``montecarlo-heuristic-passes`` (the montecarlo bot whose model replays the heuristic
+bot's passes, the default before the fitted pass policy) and
 :data:`EXPLOITERS`."""
 
 

@@ -28,7 +28,12 @@ from anaconda_poker.analysis.equity import (
     equity,
 )
 from anaconda_poker.analysis.pass_advice import passing_pass_choices
-from anaconda_poker.analysis.pass_model import PassHistory, PassingOpponents, PassRound
+from anaconda_poker.analysis.pass_model import (
+    DEFAULT_POLICY,
+    PassHistory,
+    PassingOpponents,
+    PassRound,
+)
 from anaconda_poker.analysis.reveal import RevealStep, reveal_plan
 from anaconda_poker.cli.app import app
 from anaconda_poker.cli.consoles import result_console
@@ -58,8 +63,11 @@ class Opponents(StrEnum):
 
 
 class PassPolicy(StrEnum):
-    """Whose passing the passing model replays (``--pass-policy``)."""
+    """Whose passing the passing model replays (``--pass-policy``;
+    :data:`~anaconda_poker.analysis.pass_model.POLICIES`: ``montecarlo`` is the fast policy
+    fitted to the montecarlo bot's passes)."""
 
+    MONTECARLO = "montecarlo"
     HEURISTIC = "heuristic"
     RANDOM = "random"
 
@@ -305,7 +313,7 @@ def build_model(
     received: str = "",
     dead: str = "",
     passes_done: int | None = None,
-    policy: str = "heuristic",
+    policy: str = DEFAULT_POLICY,
 ) -> PassingOpponents | None:
     """The passing model of seat 0 described by the command's options, or ``None`` when
     the seat's seven cards are not known (five arranged cards without the two left out in
@@ -420,7 +428,7 @@ def equity_command(
     pass_policy: Annotated[
         PassPolicy,
         choice_option(PassPolicy, "--pass-policy", "Whose passing the passing model replays."),
-    ] = PassPolicy.HEURISTIC,
+    ] = PassPolicy.MONTECARLO,
     passes_done: Annotated[
         int | None,
         typer.Option(

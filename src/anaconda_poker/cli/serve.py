@@ -150,7 +150,7 @@ def serve(
     from anaconda_poker.server.memory_trace import start_from_environment as start_tracing
     from anaconda_poker.server.protocol import MAX_MESSAGE_BYTES
     from anaconda_poker.server.settings import STATIC_DIR, ServerSettings
-    from anaconda_poker.storage.database import DatabaseURLError
+    from anaconda_poker.storage.database import DatabaseURLError, printable_url
     from anaconda_poker.storage.event_store import EventWriter
     from anaconda_poker.storage.lock import DatabaseLockedError, lock_database
 
@@ -267,7 +267,7 @@ def serve(
         if server.started:
             for line in startup_lines(host, bound_port, public_url):
                 typer.echo(line)
-            typer.echo(f"database: {database}")
+            typer.echo(f"database: {printable_url(database)}")  # no password in the journal
             # everything built so far (modules, evaluator tables, rebuilt tables) lives as
             # long as the process: keep it out of the collector's full passes
             gc.collect()

@@ -413,7 +413,12 @@ def simulate_command(
             stack=stack,
             bot_options={
                 name: {"samples": samples}
-                for name in ("montecarlo", "adaptive", "montecarlo-random")
+                for name in (
+                    "montecarlo",
+                    "adaptive",
+                    "montecarlo-random",
+                    "montecarlo-heuristic-passes",
+                )
             },
             session_blocks=session_blocks,
             both_orders=both_orders,

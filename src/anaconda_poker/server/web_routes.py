@@ -199,7 +199,7 @@ async def advice(
         "why": {"high"|"low"|"both": [5 lines] | None}, "equity": EquityResult dict | None}``
         (``why``, given with the fives: why each card is revealed at its step, in the body's
         ``lang`` or else the ``Accept-Language`` language); the equity and "both" assume
-        opponents who passed like the heuristic bot (the equity dict says so:
+        opponents who passed by the pass model's default policy (the equity dict says so:
         ``"opponents": "passing"``, ``"pass_policy"``, ``"passes_replayed"``); each five is
         in a suggested reveal order (:mod:`anaconda_poker.analysis.reveal`).
         ``high``/``low``/``both`` are only given while the seat holds exactly 7 cards and
@@ -269,7 +269,8 @@ def _advise(
     you = view["you"]
     hand = parse_codes(list(you.get("hand") or []))
     knowledge = knowledge_from_view(view, config)
-    # opponents who passed like the heuristic bot (analysis/pass_model.py), in this hand's game
+    # opponents who passed by the model's default policy (analysis/pass_model.py: the fast
+    # policy fitted to the montecarlo bot's passes), in this hand's game
     model = PassingOpponents(pass_history(view, config), split)
     out: dict[str, Any] = {"high": None, "low": None, "both": None, "equity": None}
     why: dict[str, list[str] | None] = {"high": None, "low": None, "both": None}

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 log = logging.getLogger("anaconda_poker.storage")
@@ -44,6 +45,23 @@ def normalise_url(url: str) -> str:
     raise DatabaseURLError(
         f"unsupported database URL scheme {scheme!r}: use sqlite:///PATH or postgresql://..."
     )
+
+
+def printable_url(url: str) -> str:
+    """The database URL as it may be printed or logged: any password replaced by ``***``.
+
+    ``postgresql://poker:s3cret@db/poker`` becomes ``postgresql://poker:***@db/poker`` (the
+    scheme as the user gave it); a URL SQLAlchemy cannot parse is printed only up to its
+    scheme, since its password (if any) cannot be located with certainty.
+    """
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):  # unparsable: print only what is surely safe
+        scheme = url.split("://", 1)[0] if "://" in url else "sqlite"
+        return f"{scheme}://(unparsable address)"
+    if parsed.password is None:
+        return url
+    return parsed.render_as_string(hide_password=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:

@@ -75,19 +75,38 @@ function notify(text, body) {
   }
 }
 
+let myTurnNow = false;
+
 /**
- * A decision of yours starts while a finished hand's replayer covers the table (a modal
- * dialog: the prompt, the buttons and the timer are behind it). Say so in the dialog's
- * sticky head, with a button back to the table: a friend reading a review was timed out
- * without seeing the turn come. The notice goes with the dialog when it closes.
+ * "Your turn: back to the table" in the sticky head of every open modal dialog (the
+ * replayer, the host's controls: the prompt, the buttons and the timer are behind them), with
+ * a button that closes the dialog. A friend reading a review was timed out without seeing the
+ * turn come; and a dialog opened when the turn had already started showed nothing (newcomer
+ * trial), so the notice is added both when a turn starts and when a dialog opens during one.
  */
-function turnInReplayer() {
-  const dialog = document.getElementById("replayer");
-  const head = dialog?.querySelector(".dialog-head");
-  if (!dialog?.open || !head || dialog.querySelector("#replayer-your-turn")) return;
-  head.append(h("div.replayer-turn", { role: "alert" },
-    h("button.primary.small", { type: "button", id: "replayer-your-turn", onclick: () => dialog.close() },
-      t("Your turn: back to the table"))));
+function turnInDialogs() {
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    const head = dialog.querySelector(".dialog-head");
+    if (!head || head.querySelector(".turn-back")) continue;
+    head.append(h("div.turn-back", { role: "alert" },
+      h("button.primary.small", { type: "button", id: `${dialog.id}-your-turn`, onclick: () => dialog.close() },
+        t("Your turn: back to the table"))));
+  }
+}
+
+// showModal() sets the dialog's `open` attribute: a dialog opened during your turn says so
+new MutationObserver(() => { if (myTurnNow) turnInDialogs(); })
+  .observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["open"] });
+
+/**
+ * Whether a decision of yours is pending now; called on every `state` message. While it is,
+ * every open dialog (and any opened later) carries the notice; when it ends the notice goes.
+ * @param {boolean} on  your turn (a decision with legal actions, not taken by a pre-action)
+ */
+export function setMyTurn(on) {
+  myTurnNow = on;
+  if (on) turnInDialogs();
+  else document.querySelectorAll(".dialog-head .turn-back").forEach((el) => el.remove());
 }
 
 /**
@@ -105,7 +124,6 @@ export function stateAlerts(before, after, newTurn, tableName) {
     kinds.push("turn");
     flashTitle(t("Your turn"));
     notify(t("Your turn"), tableName);
-    turnInReplayer();
   }
   if (before) {
     const got = (v) => (v?.you?.passes || []).filter((p) => p.received?.length).length;

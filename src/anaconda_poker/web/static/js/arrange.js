@@ -153,8 +153,8 @@ export function renderArrange(el, ctx) {
       eq ? h("p.hint", { id: "equity" }, t("Your equity now: {share}% of the pot on average (high {high}%, low {low}%, scoop {scoop}%)", {
         share: pct(eq.share), high: pct(eq.win_high), low: pct(eq.win_low), scoop: pct(eq.scoop),
       })) : null,
-      eq && eq.opponents === "passing" ? h("p.hint", { id: "equity-model" }, t("Assumes opponents who passed like the heuristic bot ({passes} passes so far)", {
-        passes: eq.passes_replayed,
+      eq && eq.opponents === "passing" ? h("p.hint", { id: "equity-model" }, t("Assumes opponents who passed like the {policy} bot ({passes} passes so far)", {
+        policy: eq.pass_policy, passes: eq.passes_replayed,
       })) : null);
     if (focusKey) focusByKey(focusKey);
   }

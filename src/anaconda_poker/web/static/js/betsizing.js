@@ -1,7 +1,9 @@
 // Bet sizing in pot and no limit (issue 12 §3): ½ pot, ¾ pot, pot and all-in buttons next to
 // the amount field. A fraction of the pot is the card rooms' usual one: the bet (or the raise
 // on top of calling) is that share of the pot after you call, so "pot" is the pot-limit
-// maximum (RULES.md §4). Every amount is clamped to the legal range.
+// maximum (RULES.md §4). Every amount is clamped to the legal range. In pot limit the all-in
+// button is shown only when all your chips are within the pot-limit maximum (as PokerNow does:
+// above it "Pot" is the largest bet and no "All-in" button sets something else).
 
 import { t } from "./i18n.js";
 
@@ -30,3 +32,23 @@ export const SIZES = [
   { id: "pot", label: () => t("Pot"), share: 1 },
   { id: "all-in", label: () => t("All-in"), share: null },
 ];
+
+/**
+ * The sizing buttons to show for this decision and the `to` amount each sets.
+ * @param {object} view  the hand's view (as for potShareTo)
+ * @param {number} seat  your seat
+ * @param {[number, number]} range  the legal `to` range ([lo, hi], chips)
+ * @returns {{id: string, label: () => string, to: number}[]}  ½ pot, ¾ pot and pot always;
+ *   all-in only when `hi` is all your chips (stack behind plus this round's bet) — never in pot
+ *   limit when the pot-limit maximum is below your stack, where "All-in" would set a smaller bet
+ */
+export function sizingButtons(view, seat, range) {
+  const me = view.seats?.find((x) => x.seat === seat);
+  const allChips = me ? (me.stack ?? 0) + (me.bet ?? 0) : null;
+  return SIZES.filter((size) => size.share !== null || allChips === null || range[1] >= allChips)
+    .map((size) => ({
+      id: size.id,
+      label: size.label,
+      to: size.share === null ? range[1] : potShareTo(view, seat, size.share, range),
+    }));
+}

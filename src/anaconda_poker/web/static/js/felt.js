@@ -47,6 +47,9 @@ function seatStatus(seat, view, extra) {
   if (extra.leaving && !(seat && !seat.folded && view?.phase !== "complete")) return t("Leaving");
   if (extra.sittingOut) return t("Sitting out");
   if (extra.away && seat && !seat.folded && view?.phase !== "complete") return t("Away: plays by default");
+  // a rebuy or the host's change after the hand: the result keeps the hand's stack beside the
+  // win or loss, and this says what the seat starts the next hand with
+  if (extra.nextStack !== null && extra.nextStack !== undefined) return t("Next hand: {amount}", { amount: chips(extra.nextStack) });
   if (!seat) return "";
   if (seat.folded) return t("Folded");
   const phase = view?.phase;
@@ -96,9 +99,11 @@ export function renderFelt(el, m) {
     const rel = (seatNo - bottom + n) % n;
     const pos = place(rel, n);
     const info = table?.seats?.[seatNo] ?? null;
-    // Between hands the table is the truth: a player who left or was removed since the hand
-    // is gone from the felt, and stacks show the host's adjustments and rebuys at once
-    // (newcomer trial: the felt kept the finished hand's seats until the next deal).
+    // Between hands the table is the truth for who sits: a player who left or was removed
+    // since the hand is gone from the felt (newcomer trial: the felt kept the finished hand's
+    // seats until the next deal). The stack beside the result stays the hand's own, and a
+    // rebuy or the host's change shows at once as "Next hand: 60" (newcomer trial: a rebuy's
+    // 60 beside "−30" and "All-in" read as the end of the hand).
     const between = !view || view.phase === "complete";
     const fromHand = bySeat.get(seatNo) ?? null;
     const gone = Boolean(between && table && fromHand && fromHand.name !== info?.name);
@@ -140,7 +145,8 @@ export function renderFelt(el, m) {
     }
     const net = result?.net?.[String(seatNo)];
     const timer = m.timers?.[seatNo];
-    const stack = seat && !(between && info) ? seat.stack : info?.stack;
+    const stack = seat ? seat.stack : info?.stack;
+    const nextStack = between && seat && typeof info?.stack === "number" && info.stack !== seat.stack ? info.stack : null;
     items.push(h(`div.${classes.join(".")}`, {
       style: { "--x": `${pos.x}%`, "--y": `${pos.y}%` },
       dataset: { seat: seatNo },
@@ -158,7 +164,7 @@ export function renderFelt(el, m) {
         h("span.stack", null, stack === undefined || stack === null ? "" : chips(stack)),
         net ? h("span", { class: net > 0 ? "pos" : "neg" }, `${net > 0 ? "+" : ""}${chips(net)}`) : null,
         seat?.bet ? h("span.bet-chip", { "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)) : null),
-      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving || info?.removing, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo] })),
+      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving || info?.removing, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo], nextStack })),
       handName ? h("span.hand-name", null, handName) : null,
       timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
         h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));

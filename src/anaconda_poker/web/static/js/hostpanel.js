@@ -175,7 +175,7 @@ export function createHostPanel({ getState, send, mySeat }) {
           };
           ui.stakesError = null;
           draw();
-          document.getElementById("stakes-split")?.focus();
+          document.querySelector("#stakes-split input:checked")?.focus();
         },
       }, t("Change stakes or game…")));
   }
@@ -274,7 +274,14 @@ export function createHostPanel({ getState, send, mySeat }) {
       },
     },
     h("div.form-grid", null,
-      field("split", t("Game"), select("split", SPLITS, splitLabel), true),
+      // the game as radio buttons, as in the lobby: their labels wrap, where a select of these
+      // sentences cut "Hoog-laag verdeling, laag zonder kwalificatie" at 320 and 375 px
+      h("fieldset.field.wide", { class: err?.field === "config.split" ? "invalid" : null, id: "stakes-split", "data-field": "config.split" },
+        h("legend", null, t("Game")),
+        h("div.radio-row", { role: "radiogroup" }, SPLITS.map((v) => h("label", null,
+          h("input", { type: "radio", name: "stakes-split", value: v, id: `stakes-split-${v}`, checked: v === f.split,
+            onchange: () => { f.split = v; } }),
+          splitLabel(v))))),
       field("betting", t("Structure"), select("betting", BETTINGS, bettingLabel)),
       field("ante", t("Ante"), number("ante", 0)),
       field("small_bet", t("Small bet"), number("small_bet", 1)),

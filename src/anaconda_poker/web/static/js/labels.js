@@ -48,12 +48,17 @@ export function firstToActLabel(value) {
   return value === "left_of_dealer" ? t("Left of the dealer") : t("Best showing hand");
 }
 
-/** A short line describing a table's rules: "High-low, eight or better · Fixed limit 2/4 · ante 1". */
+/** A short line describing a table's rules: "High-low, eight or better · Fixed limit 2/4 · ante 1"
+ * (pot and no limit: "Pot limit, minimum bet 2"). */
 export function rulesSummary(config, extra = {}) {
   if (!config) return "";
   const parts = [extra.dealersChoice ? t("Dealer's choice") : splitLabel(config.split)];
-  const stakes = config.betting === "fixed_limit" ? `${config.small_bet}/${config.big_bet}` : `${config.small_bet}`;
-  parts.push(`${bettingLabel(config.betting)} ${stakes}`);
+  // fixed limit reads as card rooms write it (2/4); a lone number after "Pot limit" read as a
+  // cryptic "Pot limit 2" (newcomer trial), so the minimum bet is named
+  const minimumBet = t("minimum bet {n}", { n: config.small_bet });
+  parts.push(config.betting === "fixed_limit"
+    ? `${bettingLabel(config.betting)} ${config.small_bet}/${config.big_bet}`
+    : `${bettingLabel(config.betting)}, ${minimumBet}`);
   parts.push(t("ante {n}", { n: config.ante }));
   if (config.cards_dealt === 9) parts.push(t("9 cards, 2 hidden"));
   const passes = (config.pass_counts || []).map((n, i) => `${n}${(config.pass_directions?.[i] === "right") ? "→" : "←"}`);

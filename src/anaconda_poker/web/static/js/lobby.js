@@ -230,8 +230,10 @@ export function mount(main) {
         declareFields()),
       h("fieldset", null, h("legend", null, t("Cards and passing")),
         h("div.form-grid", null,
+          // short options and full-width selects: a phone showed "7 (standaarc" (newcomer
+          // trial); the nine-card limit is the hint under the menu
           field("cards-dealt", t("Cards dealt"), select("cards-dealt", "cardsDealt", c.cards_dealt,
-            (v) => (Number(v) === 9 ? t("9 (two hidden cards, at most 5 players)") : t("7 (standard)")),
+            (v) => (Number(v) === 9 ? t("9 (two hidden)") : t("7 (standard)")),
             () => {
               // nine cards each: one deck deals at most five players (RULES.md §1)
               if (toInt(form.cardsDealt, 7) === 9 && toInt(form.seats, 6) > 5) {
@@ -239,11 +241,11 @@ export function mount(main) {
                 const seatsInput = document.getElementById("seats");
                 if (seatsInput) seatsInput.value = "5";
               }
-            }))),
+            }), t("9 cards: at most 5 players"), true)),
         h("div.bot-list", { style: { "margin-top": "8px" } }, passRows)),
       h("fieldset", null, h("legend", null, t("Betting and stakes")),
         h("div.form-grid", null,
-          field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel)),
+          field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel), null, true),
           field("ante", t("Ante"), num("ante", "ante", 0, 100000)),
           field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000, { oninput: smallBetTyped })),
           field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),

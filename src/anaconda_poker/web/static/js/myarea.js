@@ -15,7 +15,7 @@ import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
 import { cardsText } from "./cardtext.js";
 import { strengthLine } from "./strength.js";
-import { SIZES, potShareTo } from "./betsizing.js";
+import { sizingButtons } from "./betsizing.js";
 
 /**
  * The renderer of your area, bound to the table page's state.
@@ -347,11 +347,12 @@ export function createMyArea(ctx) {
           },
         });
         const slider = h("input", { type: "range", id: "amount-slider", "data-key": "amount-slider", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), oninput: (ev) => setAmount(ev.target.value) });
-        // pot and no limit: ½ pot, ¾ pot, pot and all-in (fixed limit has one amount per bet)
+        // pot and no limit: ½ pot, ¾ pot, pot and all-in when the maximum is all your chips
+        // (fixed limit has one amount per bet)
         const sizing = config()?.betting && config().betting !== "fixed_limit"
-          ? SIZES.map((size) => h("button.small", {
+          ? sizingButtons(view, mySeat(), range).map((size) => h("button.small", {
             type: "button", id: `size-${size.id}`, "data-key": `size-${size.id}`,
-            onclick: () => setAmount(size.share === null ? hi : potShareTo(view, mySeat(), size.share, range)),
+            onclick: () => setAmount(size.to),
           }, size.label()))
           : [h("button.small", { type: "button", id: "size-all-in", "data-key": "amt-max", onclick: () => setAmount(hi) }, t("All-in"))];
         btns.push(h("div.amount", null,

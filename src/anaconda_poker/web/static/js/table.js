@@ -10,7 +10,7 @@ import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor, setPref } from "./prefs.js";
 import { pauseBanner, pauseChange } from "./pausenotice.js";
 import { nextHandBar, tickNextHand } from "./nexthand.js";
-import { alertControls, stateAlerts } from "./alerts.js";
+import { alertControls, setMyTurn, stateAlerts } from "./alerts.js";
 import { chipOrigins, moveChips } from "./chipmotion.js";
 import { createMyArea } from "./myarea.js";
 import { lastActions, tagLogRounds } from "./logrounds.js";
@@ -308,6 +308,7 @@ export function mount(main, route) {
     const preAction = newTurn && view.phase === "betting" ? mine.pre.take(new Set(you.legal?.kinds || [])) : null;
     // a tone (and, in a hidden tab, a flashing title) for your turn, cards received, a reveal
     stateAlerts(first ? null : before, view, newTurn && !preAction, s.table?.name || "");
+    setMyTurn(s.myTurn && !preAction);   // "Your turn" in a dialog over the table, even one opened later
     if (preAction) {
       s.announcedTurn = msg.turn;
       renderAll();
@@ -446,7 +447,9 @@ export function mount(main, route) {
       }, t("Leave table")));
     }
     return h("div.invite.leave", { role: "group", "aria-label": t("Leave table") },
-      h("span.prompt", null, t("Leave the table with {amount} chips?", { amount: chips(stack) })),
+      h("span.prompt", null, t("Leave the table with {amount} chips?", { amount: chips(stack) }),
+        // the server plays a leaving seat's decisions at once (newcomer trial: the fold surprised)
+        inHand && !inHand.folded ? [" ", t("Your hand then plays by default until it ends: it checks when it can and folds to a bet.")] : null),
       h("button.small.danger", { type: "button", id: "leave-confirm", onclick: () => { s.confirmLeave = false; conn.send({ type: "leave_seat" }); renderTop(); } }, t("Leave")),
       h("button.small", { type: "button", id: "leave-cancel", onclick: () => { s.confirmLeave = false; renderTop(); } }, t("Stay")));
   }
