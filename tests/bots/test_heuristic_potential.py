@@ -16,6 +16,7 @@ from anaconda_poker.bots.heuristic import (
     low_potential,
 )
 from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.hand_types import LegalActions
 
@@ -107,3 +108,23 @@ def test_the_bots_passes_and_fives_are_those_of_the_definitions() -> None:
                 seat=0, kinds=frozenset({ActionKind.ARRANGE}), arrange_count=5, cards=hand
             )
             assert heuristic_cards(arranging, split) == Action.arrange(best_five(hand, split))
+
+
+def test_the_default_pass_from_a_full_house_keeps_what_a_pass_can_keep() -> None:
+    """A trial night's hand (10-10-8-8-8-5-2, high-low eight-or-better): the timeout's pass
+    (``bots/fallback.py``: the heuristic's) is 10-10-2 on the first pass. Passing three of
+    seven keeps four cards, so no first pass keeps the full house; the heuristic keeps the
+    trips and the five (the five has three live cards to pair and is a low card; a kept ten
+    has one) over the trips and a ten or the two pair. With two or one card to pass the full
+    house stays whole."""
+    hand = parse_codes("Th Td 8c 8h 8s 5c 2s")
+
+    def passed(count: int) -> set[int]:
+        legal = LegalActions(
+            seat=0, kinds=frozenset({ActionKind.PASS}), pass_count=count, cards=tuple(hand)
+        )
+        return set(heuristic_cards(legal, Split.HIGH_LOW_8).cards)
+
+    assert passed(3) == set(parse_codes("Th Td 2s"))
+    assert passed(2) == set(parse_codes("5c 2s"))
+    assert passed(1) == set(parse_codes("2s"))
