@@ -21,6 +21,15 @@ def dumps(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
+def waiting_reason(model: TableModel) -> str | None:
+    """Why the table cannot deal its next hand, for every viewer: ``not_enough_players``
+    (no hand runs and fewer than two seats would be dealt in: seated, sitting in, with
+    chips; the code the host's ``next_hand`` is refused with), else ``None``."""
+    if model.in_hand or len(model.eligible_seats()) >= 2:
+        return None
+    return "not_enough_players"
+
+
 def table_info(
     table_id: str,
     model: TableModel,
@@ -86,6 +95,7 @@ def table_info(
         "bot_pause": s.bot_pause,
         "next_hand_delay": s.between_hands,
         "next_hand_at": next_hand_at,
+        "waiting_reason": waiting_reason(model),
         "show_equity": s.show_equity,
         "reveal_deck_after_hand": s.reveal_deck_after_hand,
         "listed": s.listed,
@@ -211,4 +221,5 @@ __all__ = [
     "state_message",
     "table_info",
     "table_summary",
+    "waiting_reason",
 ]

@@ -2,7 +2,8 @@
 // `next_hand_delay` seconds with a visible countdown to the next deal, and the host may deal
 // at once. The server says when it deals: TableInfo `next_hand_at` (server time, Unix
 // seconds; null when no deal is armed: a hand is running, the table is paused, or it waits
-// for the host or for players). docs/protocol.md §3.
+// for the host or for players). A table that cannot deal says why: TableInfo
+// `waiting_reason`. docs/protocol.md §3.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -38,10 +39,20 @@ function countdownText(left) {
 export function nextHandBar(table, view, { now, host, dealNow }) {
   if (view && view.phase !== "complete") return null;
   const left = secondsToNextHand(table, now);
-  if (left === null) return null;
+  if (left === null) return waitingBar(table);
   return h("div.next-hand-bar", { id: "next-hand-bar" },
     h("span.next-hand-in", { id: "next-hand-in", role: "timer", "aria-live": "off" }, countdownText(left)),
     host ? h("button.small.primary", { type: "button", id: "deal-now", onclick: dealNow }, t("Deal now")) : null);
+}
+
+/**
+ * Why a table that is not paused deals no hand, for players and spectators alike
+ * (TableInfo `waiting_reason`, docs/protocol.md §3), else null.
+ */
+function waitingBar(table) {
+  if (table?.status === "paused" || table?.waiting_reason !== "not_enough_players") return null;
+  return h("div.next-hand-bar", { id: "table-waiting" },
+    h("span.next-hand-in", { role: "status" }, t("At least two players with chips are needed to deal.")));
 }
 
 /** Refresh the countdown's text in place (the page's 250 ms ticker calls this). */
