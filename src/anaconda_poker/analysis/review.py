@@ -271,8 +271,9 @@ def _review_bet(
     arranged = len(knowledge.hand) == 5
     opponents = len(knowledge.active)
 
-    def ask(bet_pot: int | None, extra: int) -> EquityResult:
-        # the same seed for every size: the same deals, so the sizes differ only by the bet
+    def ask(bet_pot: int | None, extra: int, read_bets: bool = True) -> EquityResult:
+        # the same seed for every question: the same deals, so the answers differ only by the
+        # bet (or by the betting read)
         return model.equity(
             knowledge,
             view=view,
@@ -280,7 +281,7 @@ def _review_bet(
             split=config.split,
             trials=trials,
             rng=np.random.default_rng(list(seed)),
-            reads=reads,
+            reads=reads if read_bets else {},
             pot=bet_pot,
             bet=extra,
         )
@@ -323,18 +324,7 @@ def _review_bet(
     if read and best.value > chosen.value:
         # where the review disagrees: the same deals without the betting read, to show how
         # far the opponents' bets moved the share (only there: it costs one more question)
-        plain = model.equity(
-            knowledge,
-            view=view,
-            config=config,
-            split=config.split,
-            trials=trials,
-            rng=np.random.default_rng(list(seed)),
-            reads={},
-            pot=None,
-            bet=0,
-        )
-        unread = priced(plain.share)
+        unread = priced(ask(None, 0, read_bets=False).share)
     return DecisionReview(
         index=point.index,
         phase=ReviewPhase.BETTING,
