@@ -253,12 +253,18 @@ def arrange_choices_reference(
         field = FieldBest.of(oh, ol)
         for j in range(len(fives)):
             accs[j].add(outcome(int(fh[j]), int(fl[j]), field, split))
-    chosen = [
-        Choice(reveal_order(five, split), acc.result(exact=exact, opponents=len(active)))
-        for five, acc in zip(fives, accs, strict=True)
-    ]
-    chosen.sort(key=lambda c: (-c.result.share, -c.result.win_high, sorted(c.cards)))
-    return chosen
+    results = [acc.result(exact=exact, opponents=len(active)) for acc in accs]
+    ranked = sorted(
+        range(len(fives)),
+        key=lambda j: (
+            -results[j].share,
+            -results[j].win_high,
+            -int(fh[j]),  # equal shares: the better five by hand value (high, then low)
+            -int(fl[j]),
+            sorted(fives[j]),
+        ),
+    )
+    return [Choice(reveal_order(fives[j], split), results[j]) for j in ranked]
 
 
 def opponent_values_reference(
