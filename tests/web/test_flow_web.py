@@ -562,17 +562,25 @@ Element.prototype.animate = function (frames, options) {
 def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: Any) -> None:
     """At the end of a hand chips fly from the pot to the plate of every seat that won a
     share, and to no other seat (issue 12 §3, chip motion)."""
-    page = open_page().page
+    probe = open_page()
+    page = probe.page
     page.add_init_script(RECORD_LANDINGS)
     create_table_in_lobby(
         page, server.url, name="Pot", host="Ana", bots=2, seats=3, bot_level="beginner"
     )
     play_until_hand_done([page])  # calling stations never fold: the hand ends at a showdown
-    winners = set(
-        page.eval_on_selector_all(
-            "#shown-hands li.winner", "els => els.map(e => Number(e.dataset.seat))"
-        )
+    # the winners from the server's result, not from the page: the test server deals the next
+    # hand 1.5 s after the showdown, which a loaded browser may already have drawn
+    result = next(
+        msg["view"]["result"]
+        for msg in map(json.loads, probe.frames)
+        if msg.get("type") == "state" and (msg.get("view") or {}).get("phase") == "complete"
     )
+    winners = {
+        s
+        for pot in result["pots"]
+        for s in (pot.get("high_winners") or []) + (pot.get("low_winners") or [])
+    }
     assert winners, "a showdown has at least one winner"
     page.wait_for_function(
         "(n) => window.__landings.filter((s) => s !== 'pot').length >= n", arg=len(winners)
