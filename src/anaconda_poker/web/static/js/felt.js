@@ -122,6 +122,12 @@ export function renderFelt(el, m) {
     }
     const classes = ["seat"];
     if (pos.y < 40) classes.push("top");   // upper seats show their cards below the name
+    // where a seat grows when its plate does (a hand name, a second status line at the
+    // showdown): the seat at the top away from the bar above the felt, the other side seats
+    // away from each other, the bottom seat both ways (table.css)
+    if (pos.y < 10) classes.push("rim-top");
+    else if (pos.y < 40) classes.push("upper");
+    else if (pos.y < 90) classes.push("lower");
     if (seatNo === m.mySeat) classes.push("me");
     if (seat?.folded) classes.push("folded");
     if (view && view.phase !== "complete" && view.to_act?.includes(seatNo)) classes.push("turn");
@@ -178,7 +184,8 @@ export function renderFelt(el, m) {
   const potTotal = view ? (view.pot_total ?? view.pot ?? 0) : 0;
   const pots = view?.pots || [];
   const center = h("div.felt-center", null,
-    h("div.felt-brand", null, "Anaconda"),
+    // the showdown's result takes the middle, and the top seat grows down towards it
+    result ? null : h("div.felt-brand", null, "Anaconda"),
     h("div.phase", { id: `${m.idPrefix || ""}phase` }, m.phaseLabel ?? phaseText(view, m.config)),
     view && view.phase !== "complete" ? h("div.pot-total", { id: `${m.idPrefix || ""}pot` }, t("Pot {amount}", { amount: chips(potTotal) })) : null,
     pots.length > 1 ? h("div.pots", null, pots.map((p, i) => h("span", null,
