@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -539,18 +539,16 @@ class Replay:
         deck = self.deal(start, forced)
         # the seat's passed cards stay with the opponents: never swapped into the stub
         gone = np.concatenate([np.zeros((self.n, 0), np.uint8), *passed], axis=1)
+        shown_rows = {j: _rows(cards, self.n) for j, cards in self.shown.items() if cards}
         for i, r in enumerate(rounds):
             live = [seats.index(s) for s in r.live]
-            keep = {
-                j: np.concatenate(
-                    [
-                        _rows(self.shown.get(j, ()), self.n),
-                        *(received[k] for k in range(i + 1, len(rounds)) if upstream[k] == j),
-                    ],
-                    axis=1,
-                )
-                for j in live
-            }
+            # the cards each live seat must keep through this pass (none for most seats:
+            # those skip the comparisons, a pass without protected cards is the same)
+            keep: dict[int, CardArray | None] = {}
+            for j in live:
+                parts = [shown_rows[j]] if j in shown_rows else []
+                parts.extend(received[k] for k in range(i + 1, len(rounds)) if upstream[k] == j)
+                keep[j] = np.concatenate(parts, axis=1) if parts else None
             up = upstream[i]
             # the passer to this seat passed what it received: those cards take the place
             # of the ones the policy would have passed (which go where they were); done
@@ -558,23 +556,29 @@ class Replay:
             own = self.hand(deck, up)
             junk = self.choose(own, r.count, self.held(own, keep[up]))
             wanted = (own[:, :, None] == junk[:, None, :]).any(axis=2)
-            fixed = np.concatenate([keep[up], received[i], gone], axis=1)
+            fixed = np.concatenate([*_some(keep[up]), received[i], gone], axis=1)
             self.ensure(deck, up, received[i], fixed, prefer=wanted)
             outgoing = {up: received[i], self.me: passed[i]}
             choosers = [j for j in live if j not in outgoing]
             if choosers:
                 hands = np.concatenate([self.hand(deck, j) for j in choosers])
-                masks = np.concatenate([self.held(self.hand(deck, j), keep[j]) for j in choosers])
+                masks = None
+                if any(keep[j] is not None for j in choosers):
+                    masks = np.concatenate(
+                        [self.held(self.hand(deck, j), keep[j], always=True) for j in choosers]
+                    )
                 picks = self.choose(hands, r.count, masks)
                 for k, j in enumerate(choosers):
                     outgoing[j] = picks[k * self.n : (k + 1) * self.n]
-            places = {}
-            for j in live:
-                hand = self.hand(deck, j)
-                places[j] = np.argmax(hand[:, :, None] == outgoing[j][:, None, :], axis=1)
-            for j in live:
-                to = seats.index(r.neighbour(seats[j], r.step))
-                deck[self.rows, PLAYABLE_CARDS * to + places[to]] = outgoing[j]
+            # every live seat's cards change hands at once: each passed card's place in
+            # its passer's hand, then the receiver's card goes to that place (one gather,
+            # one comparison and one assignment for all the seats)
+            hands = deck[:, : PLAYABLE_CARDS * len(seats)].reshape(self.n, len(seats), -1)
+            sent = np.stack([outgoing[j] for j in live], axis=1)  # [n, live, count]
+            places = np.argmax(hands[:, live, :, None] == sent[:, :, None, :], axis=2)
+            giver = [live.index(seats.index(r.neighbour(seats[j], -r.step))) for j in live]
+            columns = PLAYABLE_CARDS * np.asarray(live)[:, None] + places
+            deck[self.rows[:, :, None], columns] = sent[:, giver]
         return deck, gone
 
     def finish(self, deck: CardArray, gone: CardArray) -> CardArray:
@@ -587,21 +591,40 @@ class Replay:
         seats = len(self.history.seats)
         return deck[:, : PLAYABLE_CARDS * seats].reshape(self.n, seats, PLAYABLE_CARDS)
 
+    @overload
     @staticmethod
-    def held(hand: CardArray, keep: CardArray) -> BoolArray:
-        """bool[n, 7]: the cards of ``hand`` that are in ``keep`` (row by row)."""
+    def held(hand: CardArray, keep: CardArray | None, *, always: Literal[True]) -> BoolArray: ...
+
+    @overload
+    @staticmethod
+    def held(hand: CardArray, keep: CardArray | None) -> BoolArray | None: ...
+
+    @staticmethod
+    def held(hand: CardArray, keep: CardArray | None, *, always: bool = False) -> BoolArray | None:
+        """bool[n, 7]: the cards of ``hand`` that are in ``keep`` (row by row); ``None``
+        (none of them) when ``keep`` is ``None``, unless ``always``."""
+        if keep is None:
+            return np.zeros(hand.shape, dtype=bool) if always else None
         mask: BoolArray = (hand[:, :, None] == keep[:, None, :]).any(axis=2)
         return mask
 
-    def choose(self, hands: CardArray, count: int, protected: BoolArray) -> CardArray:
-        """The policy's passes for each row of ``hands`` (uint8[m, 7])."""
+    def choose(self, hands: CardArray, count: int, protected: BoolArray | None) -> CardArray:
+        """The policy's passes for each row of ``hands`` (uint8[m, 7]), never a
+        ``protected`` card (``None``: none protected)."""
         weights = self.model.pass_weights(count)
         if weights is not None:
             return best_passes(hands, count, self.model.split, protected, weights=weights)
-        keys = np.where(protected, 2.0, self.rng.random(hands.shape))
+        keys = self.rng.random(hands.shape)
+        if protected is not None:
+            keys = np.where(protected, 2.0, keys)
         order = np.argsort(keys, axis=1)[:, :count]
         picked: CardArray = np.take_along_axis(hands, order, axis=1)
         return picked
+
+
+def _some(cards: CardArray | None) -> list[CardArray]:
+    """``[cards]``, or ``[]`` for ``None`` (no cards)."""
+    return [] if cards is None else [cards]
 
 
 def _rows(cards: Sequence[int] | CardArray, n: int) -> CardArray:
