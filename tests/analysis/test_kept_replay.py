@@ -13,8 +13,8 @@ from anaconda_poker.analysis.kept_replay import KeptReplay
 from anaconda_poker.analysis.knowledge import knowledge_from_view
 from anaconda_poker.analysis.pass_model import passing_opponents
 from anaconda_poker.analysis.situation import SeatKnowledge
+from anaconda_poker.bots.check_call import check_call_steps
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
@@ -34,21 +34,14 @@ def _roll_views(seed: int) -> list[dict[str, object]]:
     )
     views: list[dict[str, object]] = []
     shown = -1
+    steps = check_call_steps(state, bots)
     while not state.is_complete:
         view = state.view(0)
         count = sum(len(s["revealed"]) for s in view["seats"])
         if view["you"].get("arrangement") and view["phase"] != "passing" and count > shown:
             views.append(view)
             shown = count
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if legal.kinds & {ActionKind.PASS, ActionKind.ARRANGE}:
-            action = bots[seat].act(state.view(seat), legal)
-        elif ActionKind.CHECK in legal.kinds:
-            action = Action.check()
-        else:
-            action = Action.call()
-        state.apply(seat, action)
+        next(steps)
     return views
 
 
