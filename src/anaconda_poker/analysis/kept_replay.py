@@ -32,7 +32,8 @@ import numpy as np
 
 from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
-from anaconda_poker.analysis.pass_model import CHUNK, PassingOpponents, Replay, deal_columns
+from anaconda_poker.analysis.pass_model import CHUNK, PassingOpponents
+from anaconda_poker.analysis.pass_replay import Replay, deal_columns
 from anaconda_poker.core.config import Split
 
 
