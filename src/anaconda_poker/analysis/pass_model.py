@@ -75,7 +75,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, DealSource, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
 from anaconda_poker.analysis.knowledge import live_at_passes
 from anaconda_poker.analysis.pass_replay import PassHistory as PassHistory
@@ -127,7 +127,7 @@ def pass_history(view: Mapping[str, Any], config: TableConfig) -> PassHistory:
 
 
 @dataclass(frozen=True, slots=True)
-class PassingOpponents:
+class PassingOpponents(DealSource):
     """Opponents whose hands were built by passing (module docstring).
 
     Attributes:
