@@ -15,7 +15,11 @@ from __future__ import annotations
 import typer
 
 from anaconda_poker.cli.app import app
-from anaconda_poker.cli.exit_codes import DATABASE_LOCKED_EXIT, MIGRATION_FAILED_EXIT
+from anaconda_poker.cli.exit_codes import (
+    DATABASE_LOCKED_EXIT,
+    DATABASE_UNREACHABLE_EXIT,
+    MIGRATION_FAILED_EXIT,
+)
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
 
 db_app = typer.Typer(help="The database's schema: upgrade it, show its revision.")
@@ -34,9 +38,15 @@ def upgrade(database: str = _DATABASE) -> None:
     """Upgrade the database's schema to the newest revision (creating it if empty).
 
     Exit status 2 for a bad URL, 3 when a running server holds the SQLite file, 4 when the
-    schema cannot be upgraded (the message says why).
+    schema cannot be upgraded, 5 when the database cannot be reached (the message says why).
     """
-    from anaconda_poker.storage.database import DatabaseURLError, open_database
+    from anaconda_poker.cli.serve import say_unreachable
+    from anaconda_poker.storage.database import (
+        DatabaseUnreachableError,
+        DatabaseURLError,
+        check_reachable,
+        open_database,
+    )
     from anaconda_poker.storage.lock import DatabaseLockedError, lock_database
     from anaconda_poker.storage.migrate import MigrationError, upgrade_database
 
@@ -51,12 +61,16 @@ def upgrade(database: str = _DATABASE) -> None:
     try:
         engine = open_database(database, create=False)
         try:
+            check_reachable(engine, database)
             result = upgrade_database(engine)
         finally:
             engine.dispose()
     except MigrationError as exc:
         typer.echo(f"cannot upgrade: {exc}", err=True)
         raise typer.Exit(MIGRATION_FAILED_EXIT) from None
+    except DatabaseUnreachableError as exc:
+        say_unreachable("cannot upgrade", exc.lines)
+        raise typer.Exit(DATABASE_UNREACHABLE_EXIT) from None
     finally:
         lock.release()
     if result.stamped:
@@ -70,7 +84,13 @@ def upgrade(database: str = _DATABASE) -> None:
 @db_app.command()
 def current(database: str = _DATABASE) -> None:
     """Print the database's schema revision and the newest one this version knows."""
-    from anaconda_poker.storage.database import DatabaseURLError, open_database
+    from anaconda_poker.cli.serve import say_unreachable
+    from anaconda_poker.storage.database import (
+        DatabaseUnreachableError,
+        DatabaseURLError,
+        check_reachable,
+        open_database,
+    )
     from anaconda_poker.storage.migrate import current_revision, head_revision
 
     try:
@@ -78,6 +98,12 @@ def current(database: str = _DATABASE) -> None:
     except DatabaseURLError as exc:
         typer.echo(f"--database: {exc}", err=True)
         raise typer.Exit(2) from None
+    try:
+        check_reachable(engine, database)
+    except DatabaseUnreachableError as exc:
+        engine.dispose()
+        say_unreachable("cannot read the revision", exc.lines)
+        raise typer.Exit(DATABASE_UNREACHABLE_EXIT) from None
     try:
         with engine.connect() as conn:
             revision = current_revision(conn)

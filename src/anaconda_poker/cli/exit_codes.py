@@ -9,4 +9,8 @@ DATABASE_LOCKED_EXIT = 3
 MIGRATION_FAILED_EXIT = 4
 """Exit status when the schema cannot be upgraded (``MigrationError``)."""
 
-__all__ = ["DATABASE_LOCKED_EXIT", "MIGRATION_FAILED_EXIT"]
+DATABASE_UNREACHABLE_EXIT = 5
+"""Exit status when the database cannot be reached (refused, authentication failed, no such
+database): two lines say which address (password masked), why, and what to check."""
+
+__all__ = ["DATABASE_LOCKED_EXIT", "DATABASE_UNREACHABLE_EXIT", "MIGRATION_FAILED_EXIT"]

@@ -20,7 +20,11 @@ from pathlib import Path
 import typer
 
 from anaconda_poker.cli.app import app
-from anaconda_poker.cli.exit_codes import DATABASE_LOCKED_EXIT, MIGRATION_FAILED_EXIT
+from anaconda_poker.cli.exit_codes import (
+    DATABASE_LOCKED_EXIT,
+    DATABASE_UNREACHABLE_EXIT,
+    MIGRATION_FAILED_EXIT,
+)
 from anaconda_poker.server.collector import FULL_COLLECTION_INTERVAL
 from anaconda_poker.server.seeds import MAX_SEED_WINDOW, SERVE_SEED_WINDOW
 from anaconda_poker.server.settings import DEFAULT_DATABASE_PATH
@@ -282,23 +286,41 @@ def _upgrade_schema(database: str) -> None:
     db upgrade``; the app's start-up repeats it as a no-op) and say what changed.
 
     Raises:
-        typer.Exit: status 4 (``cli/exit_codes.py``) when the schema cannot be upgraded.
+        typer.Exit: status 4 (``cli/exit_codes.py``) when the schema cannot be upgraded, 5
+            (after two lines saying which address, why and what to check, instead of the
+            driver's traceback) when the database cannot be reached.
     """
-    from anaconda_poker.storage.database import open_database
+    from anaconda_poker.storage.database import (
+        DatabaseUnreachableError,
+        check_reachable,
+        open_database,
+    )
     from anaconda_poker.storage.migrate import MigrationError, upgrade_database
 
     engine = open_database(database, create=False)
     try:
+        check_reachable(engine, database)
         result = upgrade_database(engine)
     except MigrationError as exc:
         typer.echo(f"cannot start: {exc}", err=True)
         raise typer.Exit(MIGRATION_FAILED_EXIT) from None
+    except DatabaseUnreachableError as exc:
+        say_unreachable("cannot start", exc.lines)
+        raise typer.Exit(DATABASE_UNREACHABLE_EXIT) from None
     finally:
         engine.dispose()
     if result.stamped:
         typer.echo(f"database from before migrations recognised: stamped {result.before}")
     if result.before != result.after:
         typer.echo(f"database schema upgraded from {result.before or '(empty)'} to {result.after}")
+
+
+def say_unreachable(what: str, lines: list[str]) -> None:
+    """Print :func:`~anaconda_poker.storage.database.unreachable_lines` to stderr: ``what:``
+    and the address with the reason, then what to check."""
+    first, check = lines
+    typer.echo(f"{what}: {first}", err=True)
+    typer.echo(check[:1].upper() + check[1:], err=True)
 
 
 def _off_or(

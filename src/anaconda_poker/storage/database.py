@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 log = logging.getLogger("anaconda_poker.storage")
@@ -24,6 +24,15 @@ log = logging.getLogger("anaconda_poker.storage")
 
 class DatabaseURLError(ValueError):
     """The database URL names a back end this project does not support."""
+
+
+class DatabaseUnreachableError(RuntimeError):
+    """The first connection to the database failed; ``lines`` say where, why and what to
+    check (:func:`unreachable_lines`)."""
+
+    def __init__(self, url: str, cause: BaseException) -> None:
+        self.lines = unreachable_lines(url, cause)
+        super().__init__(self.lines[0])
 
 
 def normalise_url(url: str) -> str:
@@ -62,6 +71,79 @@ def printable_url(url: str) -> str:
     if parsed.password is None:
         return url
     return parsed.render_as_string(hide_password=True)
+
+
+POSTGRES_CONNECT_TIMEOUT = 10
+"""Seconds a PostgreSQL connection attempt may take (unless the URL sets ``connect_timeout``):
+a host that drops packets would otherwise hold ``serve`` for the system's TCP timeout."""
+
+
+def unreachable_lines(url: str, exc: BaseException) -> list[str]:
+    """Two lines saying that the database at ``url`` could not be reached, why, and what to
+    check: what ``serve`` and ``db`` print instead of the driver's traceback.
+
+    The address is :func:`printable_url` (no password); the reason is recognised from the
+    driver's SQLSTATE or message (connection refused, authentication failed, database or
+    user does not exist, unknown host, no answer in time), otherwise its first line.
+
+    >>> unreachable_lines("postgresql://poker:pw@db:5433/poker", OSError("Connection refused"))[0]
+    'the database postgresql://poker:***@db:5433/poker could not be reached: connection refused'
+    """
+    cause = getattr(exc, "orig", None) or exc  # SQLAlchemy's DBAPIError wraps the driver's
+    sqlstate = getattr(cause, "sqlstate", None)
+    text = str(cause)
+    low = text.lower()
+    host, port, name, user = "the host", "", "", ""
+    with contextlib.suppress(ArgumentError, ValueError):
+        parsed = make_url(normalise_url(url))
+        host = parsed.host or "the local socket"
+        port = str(parsed.port or (5432 if parsed.get_backend_name() == "postgresql" else ""))
+        name, user = parsed.database or "", parsed.username or ""
+    where = f"{host} port {port}" if port else host
+    if "role" in low and "does not exist" in low:
+        reason = f"user {user!r} does not exist"
+        check = "create the user (createuser) or fix the user name in the URL"
+    elif sqlstate in ("28P01", "28000") or "authentication failed" in low or "no password" in low:
+        reason = "authentication failed"
+        check = (
+            f"check the user name and password in the URL (user {user!r}) and the server's "
+            "pg_hba.conf"
+        )
+    elif sqlstate == "3D000" or ("database" in low and "does not exist" in low):
+        reason = f"database {name!r} does not exist"
+        check = f"create it (createdb -O {user or 'USER'} {name or 'NAME'}) or fix its name"
+    elif "connection refused" in low:
+        reason = "connection refused"
+        check = (
+            f"check that the database server runs and listens on {where} (listen_addresses, "
+            "firewall)"
+        )
+    elif "translate host name" in low or "name or service not known" in low:
+        reason = f"unknown host {host!r}"
+        check = "check the host name in the URL"
+    elif "timeout" in low or "timed out" in low:
+        reason = "no answer in time"
+        check = f"check that {where} is reachable from this machine (address, firewall)"
+    else:
+        reason = text.strip().splitlines()[0] if text.strip() else type(cause).__name__
+        check = "check the database server and the URL"
+    return [
+        f"the database {printable_url(url)} could not be reached: {reason}",
+        f"{check}; or give another --database (or ANACONDA_POKER_DATABASE).",
+    ]
+
+
+def check_reachable(engine: Engine, url: str) -> None:
+    """Open (and close) one connection to ``engine``'s database.
+
+    Raises:
+        DatabaseUnreachableError: it failed (refused, authentication, no such database...).
+    """
+    try:
+        with engine.connect():
+            pass
+    except DBAPIError as exc:
+        raise DatabaseUnreachableError(url, exc) from exc
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -157,7 +239,10 @@ def open_database(url: str, *, create: bool = True) -> Engine:
         engine = create_engine(full, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(full, pool_pre_ping=True)
+        timeout = (
+            {} if "connect_timeout" in full.query else {"connect_timeout": POSTGRES_CONNECT_TIMEOUT}
+        )
+        engine = create_engine(full, pool_pre_ping=True, connect_args=timeout)
     if create:
         from anaconda_poker.storage.migrate import upgrade_database  # imports Alembic
 
