@@ -268,23 +268,23 @@ class Replay:
         hand = self.hand(deck, j)
         kept: BoolArray | None = None  # bool[n, 52]: the cards of each row of ``keep``
         for col in range(cards.shape[1]):
-            card = cards[:, col]
-            rows = np.flatnonzero(~(hand == card[:, None]).any(axis=1))
+            rows = np.flatnonzero((hand != cards[:, col, None]).all(axis=1))
             if rows.size == 0:
                 continue
             if kept is None:
                 kept = np.zeros((self.n, 52), dtype=bool)
                 kept[self.rows, keep] = True
-            where = np.argmax(deck[rows] == card[rows, None], axis=1)
+            card = cards[rows, col, None]  # uint8[r, 1]: the missing card of each such row
+            where = np.argmax(deck[rows] == card, axis=1)
             sub = hand[rows]
             fixed = kept[rows[:, None], sub]  # which of its cards are in ``keep``
             keys = self.rng.random(sub.shape)
             if prefer is not None:
-                keys = keys + (prefer[rows] & (sub != card[rows, None]))
-            pick = np.argmax(np.where(fixed, -1.0, keys), axis=1)
-            victim = PLAYABLE_CARDS * j + pick
-            held = deck[rows, victim].copy()
-            deck[rows, victim] = card[rows]
+                keys += prefer[rows] & (sub != card)
+            victim = np.argmax(np.where(fixed, -1.0, keys), axis=1)
+            victim += PLAYABLE_CARDS * j
+            held = deck[rows, victim]  # a copy (fancy indexing)
+            deck[rows, victim] = card[:, 0]
             deck[rows, where] = held
 
     # -- the replay ------------------------------------------------------------------------
