@@ -216,6 +216,7 @@ def _hand_started(model: TableModel, p: Mapping[str, Any]) -> None:
     model.last_button = button
     model.acts = dict.fromkeys(stacks, 0)
     model.timed_out = []
+    model.away_played = []
     model.dealt_in = frozenset(stacks)
 
 
@@ -230,6 +231,8 @@ def _action(model: TableModel, p: Mapping[str, Any]) -> None:
         hand.apply(seat, action)  # raises (state unchanged) when illegal
         if p.get("timeout"):
             model.timed_out.append(hand.action_count - 1)
+            if p.get("away"):
+                model.away_played.append(hand.action_count - 1)
     model.acts[seat] = model.acts.get(seat, 0) + 1
     record = model.occupied(seat)
     if "bank" in p:

@@ -67,7 +67,9 @@ async def act(table: TableHost, seat: int, action: Action, *, source: str) -> No
     if timer is not None and decision is not None:
         overtime = max(0.0, now - (decision.started + timer))
     timeout = source == "timeout"
-    payload = commands.action_payload(model, seat, action, timeout=timeout, overtime=overtime)
+    payload = commands.action_payload(
+        model, seat, action, timeout=timeout, overtime=overtime, away=timeout and was_away
+    )
     host = model.host_seat
     try:
         events = commands.settle_action(model, payload)
