@@ -437,10 +437,13 @@ async def test_after_the_terminal_shrinks_no_key_is_parted_from_its_label(
 async def test_please_wait_goes_away_when_it_is_your_turn(tmp_path: Path) -> None:
     # "Please wait: the other players are acting." stayed on screen into the person's turn.
     app = make_app(tmp_path, seed=11)
-    app.delay = 0.3
+    # the bots pause this long before each bet: long enough that the second key press comes
+    # while they act also on a loaded machine (0.3 s was not, under the full suite)
+    app.delay = 2.0
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await pilot.press("c")  # the bots now act, pausing before each bet
+        assert 0 not in state_of(app).to_act
         await pilot.press("c")  # too early
         assert app.message == "Please wait: the other players are acting."
         await settle(app, pilot)
