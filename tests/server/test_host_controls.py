@@ -89,6 +89,7 @@ def facts(table: Table) -> dict[str, Any]:
         "seat_approval": table.settings.seat_approval,
         "host": table.host_seat,
         "hand_no": table.hand_no,
+        "left_with_hand": table.public_info()["left_with_hand"],
     }
 
 
@@ -246,6 +247,12 @@ async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips
     assert any(a["action"] not in ("check", "fold") for a in guest_actions)  # it played
     # after the hand: freed, its sockets told and closed, its chips a cash-out in the ledger
     assert table.seats[1] is None
+    # ... but named in the table's information until the next deal, so the felt shows the
+    # player with the hand's result (newcomer trial: a removed winner vanished from the
+    # showdown that named them)
+    assert table.public_info()["left_with_hand"] == {"1": "Guest"}
+    shown = await watcher.until(lambda f: f["type"] == "table" and f["table"]["seats"][1] is None)
+    assert shown["table"]["left_with_hand"] == {"1": "Guest"}
     left = [f for f in guest.frames if f["type"] == "seat_left"]
     if not left:  # the play loop stopped at the hand's end: read on
         left = [await guest.until(lambda f: f["type"] == "seat_left")]
@@ -319,6 +326,7 @@ async def test_removing_a_player_between_hands_frees_the_seat_at_once(
     left = await guest.until(lambda f: f["type"] == "seat_left")
     assert (left["removed"], left["stack"], left["host"]) == (True, 200, 0)
     assert table.seats[1] is None
+    assert table.public_info()["left_with_hand"] == {}  # it played no hand: gone at once
     line = next(x for x in table.ledger() if x["name"] == "Guest")
     assert (line["left"], line["removed"], line["net"]) == (True, True, 0)
     # refusals: nobody there any more, and the host's own seat
@@ -602,5 +610,11 @@ async def test_a_removal_and_a_rules_change_waiting_for_the_hand_survive_a_resta
     assert (line["removed"], line["stack"]) == (True, hand.stack[1])
     assert rebuilt.settings.config.ante == 2 and hand.config.ante == 1
     assert rebuilt.chip_total() == rebuilt.bought_in_total() == 600
+    assert rebuilt.public_info()["left_with_hand"] == {"1": "Guest"}
     await close_all(host, guest)
-    await restart_and_compare(server, table_id, facts(rebuilt))
+    rebuilt = await restart_and_compare(server, table_id, facts(rebuilt))
+    # the next deal ends the finished hand's showing: the seat is simply free
+    host = await connect(server.current, host_token)
+    await deal(host)
+    assert rebuilt.public_info()["left_with_hand"] == {}
+    await host.close()
