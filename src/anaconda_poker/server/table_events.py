@@ -219,6 +219,7 @@ def _hand_started(model: TableModel, p: Mapping[str, Any]) -> None:
     model.last_button = button
     model.acts = dict.fromkeys(stacks, 0)
     model.timed_out = []
+    model.away_played = []
     model.dealt_in = frozenset(stacks)
     model.leaving_at_end = frozenset()
     model.left_with_hand = {}
@@ -235,6 +236,8 @@ def _action(model: TableModel, p: Mapping[str, Any]) -> None:
         hand.apply(seat, action)  # raises (state unchanged) when illegal
         if p.get("timeout"):
             model.timed_out.append(hand.action_count - 1)
+            if p.get("away"):
+                model.away_played.append(hand.action_count - 1)
     model.acts[seat] = model.acts.get(seat, 0) + 1
     record = model.occupied(seat)
     if "bank" in p:

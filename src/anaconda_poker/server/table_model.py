@@ -196,6 +196,8 @@ class TableModel:
         # indices into this hand's action log of the actions the server took for a seat whose
         # time ran out (the ``timeout`` flag of ``action`` events; docs/protocol.md §4.2)
         self.timed_out: list[int] = []
+        # those of them taken at once for a seat already away (``"away": true``): a subset
+        self.away_played: list[int] = []
         self.dealt_in: frozenset[int] = frozenset()
         self.leaving_at_end: frozenset[int] = frozenset()
         self.left_with_hand: dict[int, str] = {}
@@ -341,6 +343,7 @@ class TableModel:
         history["table_id"] = table_id
         history["hand_no"] = meta.hand_no
         history["timed_out"] = list(self.timed_out)
+        history["away_played"] = list(self.away_played)
         return history
 
     def pending_rebuy_requests(self) -> list[tuple[int, int, int]]:

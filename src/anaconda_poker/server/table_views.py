@@ -153,6 +153,8 @@ def state_message(
         "view": model.view_for(seat),
         # indices into ``view.log`` of the actions taken for a seat whose time ran out
         "timed_out": list(model.timed_out) if hand is not None else [],
+        # those of them played at once for a seat already away (a subset of ``timed_out``)
+        "away_played": list(model.away_played) if hand is not None else [],
         "timer": timer,
     }
 
