@@ -61,8 +61,9 @@ from anaconda_poker.analysis.equity import equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view
 from anaconda_poker.analysis.pass_model import DEFAULT_POLICY, POLICIES, passing_opponents
 from anaconda_poker.analysis.values import one_hand_values
+from anaconda_poker.bots.check_call import check_call_steps
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.cards import Deck, parse_code
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.evaluation import high_category, high_value
@@ -137,18 +138,11 @@ def play_table(job: Job, table: int) -> list[Sample]:
         deck=Deck(rng=random.Random(rng.random())).order,
     )
     views: dict[int, dict[str, Any]] = {}
-    while not all(a is not None for a in state.arranged) and not state.is_complete:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if legal.kinds & {ActionKind.PASS, ActionKind.ARRANGE}:
-            action = bots[seat].act(state.view(seat), legal)
-        elif ActionKind.CHECK in legal.kinds:
-            action = Action.check()
-        else:
-            action = Action.call()
-        state.apply(seat, action)
-        if action.kind is ActionKind.ARRANGE:
-            views[seat] = unrevealed(state.view(seat))
+    for step in check_call_steps(state, bots):
+        if step.action.kind is ActionKind.ARRANGE:
+            views[step.seat] = unrevealed(state.view(step.seat))
+        if all(a is not None for a in state.arranged):
+            break
     assert state.phase is not Phase.PASSING
     fives = [state.arranged[s] for s in range(job.seats)]
     assert all(f is not None for f in fives)

@@ -38,8 +38,9 @@ from typing import Any
 import numpy as np
 
 from anaconda_poker.analysis.potential import HEURISTIC, PassWeights, best_passes, fitted_weights
+from anaconda_poker.bots.check_call import check_call_steps
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.cards import Deck, parse_code
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
@@ -63,21 +64,12 @@ def play_table(split: Split, table: int, seed: int, samples: int, seats: int) ->
         deck=Deck(rng=random.Random(rng.random())).order,
     )
     out: list[Decision] = []
-    while not state.is_complete:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if ActionKind.ARRANGE in legal.kinds:
-            break
-        if ActionKind.PASS in legal.kinds:
-            view = state.view(seat)
-            action = bots[seat].act(view, legal)
+    for step in check_call_steps(state, bots, stop_at=ActionKind.ARRANGE):
+        view = step.view
+        if view is not None:  # a pass: the hand before it, the count, the cards passed
             hand = tuple(parse_code(c) for c in view["you"]["hand"])
-            out.append((int(view["pass_index"]), legal.pass_count, hand, tuple(action.cards)))
-        elif ActionKind.CHECK in legal.kinds:
-            action = Action.check()
-        else:
-            action = Action.call()
-        state.apply(seat, action)
+            count = step.legal.pass_count
+            out.append((int(view["pass_index"]), count, hand, tuple(step.action.cards)))
     return out
 
 

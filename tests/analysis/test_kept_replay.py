@@ -8,13 +8,13 @@ import random
 import numpy as np
 import pytest
 
-from anaconda_poker.analysis import pass_model
+from anaconda_poker.analysis import pass_replay
 from anaconda_poker.analysis.kept_replay import KeptReplay
 from anaconda_poker.analysis.knowledge import knowledge_from_view
 from anaconda_poker.analysis.pass_model import passing_opponents
 from anaconda_poker.analysis.situation import SeatKnowledge
+from anaconda_poker.bots.check_call import check_call_steps
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
@@ -34,21 +34,14 @@ def _roll_views(seed: int) -> list[dict[str, object]]:
     )
     views: list[dict[str, object]] = []
     shown = -1
+    steps = check_call_steps(state, bots)
     while not state.is_complete:
         view = state.view(0)
         count = sum(len(s["revealed"]) for s in view["seats"])
         if view["you"].get("arrangement") and view["phase"] != "passing" and count > shown:
             views.append(view)
             shown = count
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if legal.kinds & {ActionKind.PASS, ActionKind.ARRANGE}:
-            action = bots[seat].act(state.view(seat), legal)
-        elif ActionKind.CHECK in legal.kinds:
-            action = Action.check()
-        else:
-            action = Action.call()
-        state.apply(seat, action)
+        next(steps)
     return views
 
 
@@ -71,13 +64,13 @@ def test_later_questions_reuse_the_passes_and_hold_the_shown_cards(
     # the first question draws exactly what the model draws
     assert np.array_equal(_deals(kept, first, 300, 5), _deals(model, first, 300, 5))
     replays: list[int] = []
-    passes = pass_model.Replay.passes
+    passes = pass_replay.Replay.passes
 
-    def counted(self: pass_model.Replay) -> object:
+    def counted(self: pass_replay.Replay) -> object:
         replays.append(self.n)
         return passes(self)
 
-    monkeypatch.setattr(pass_model.Replay, "passes", counted)
+    monkeypatch.setattr(pass_replay.Replay, "passes", counted)
     for view in views[1:]:
         assert passing_opponents(view, CONFIG) == model  # no pass since: the same model
         knowledge = knowledge_from_view(view, CONFIG)
@@ -102,15 +95,15 @@ def test_the_bot_replays_the_passes_once_after_the_arrangement(
 ) -> None:
     views = _roll_views(3)
     counts = {}
-    passes = pass_model.Replay.passes
+    passes = pass_replay.Replay.passes
     for keep in (True, False):
         replays: list[int] = []
 
-        def counted(self: pass_model.Replay, replays: list[int] = replays) -> object:
+        def counted(self: pass_replay.Replay, replays: list[int] = replays) -> object:
             replays.append(self.n)
             return passes(self)
 
-        monkeypatch.setattr(pass_model.Replay, "passes", counted)
+        monkeypatch.setattr(pass_replay.Replay, "passes", counted)
         bot = create_bot(
             "montecarlo", config=CONFIG, rng=random.Random(1), samples=60, keep_replays=keep
         )

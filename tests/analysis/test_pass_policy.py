@@ -19,6 +19,7 @@ from anaconda_poker.analysis.potential import (
     best_passes,
     fitted_weights,
 )
+from anaconda_poker.bots.check_call import play_check_call
 from anaconda_poker.bots.registry import create_bot
 from anaconda_poker.core.actions import Action, ActionKind
 from anaconda_poker.core.cards import parse_codes
@@ -112,16 +113,7 @@ def test_replays_with_the_fitted_policy_hold_more_flushes() -> None:
     bots = [create_bot("heuristic", config=config, rng=random.Random(s)) for s in range(4)]
     seats = [Seat(name=f"p{s}", stack=500) for s in range(4)]
     state = HandState(config, seats=seats, button=3, rng=random.Random(5))
-    while True:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if ActionKind.ARRANGE in legal.kinds:
-            break
-        if ActionKind.PASS in legal.kinds:
-            action = bots[seat].act(state.view(seat), legal)
-        else:
-            action = Action.check() if ActionKind.CHECK in legal.kinds else Action.call()
-        state.apply(seat, action)
+    play_check_call(state, bots, stop_at=ActionKind.ARRANGE)
     view = state.view(state.to_act[0])
     knowledge = knowledge_from_view(view, config)
     flushes = {}

@@ -15,9 +15,10 @@ from anaconda_poker.analysis.equity import SeatKnowledge, equity
 from anaconda_poker.analysis.knowledge import knowledge_from_view
 from anaconda_poker.analysis.ranges import ActionRead
 from anaconda_poker.analysis.sampling import sample_field
+from anaconda_poker.bots.check_call import play_check_call
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
@@ -33,12 +34,7 @@ def _at_arrangement(config: TableConfig, seed: int) -> HandState:
         button=3,
         rng=random.Random(seed),
     )
-    while ActionKind.ARRANGE not in (legal := state.legal_actions(seat := state.to_act[0])).kinds:
-        if ActionKind.PASS in legal.kinds:
-            action = bots[seat].act(state.view(seat), legal)
-        else:
-            action = Action.check() if ActionKind.CHECK in legal.kinds else Action.call()
-        state.apply(seat, action)
+    play_check_call(state, bots, stop_at=ActionKind.ARRANGE)
     return state
 
 

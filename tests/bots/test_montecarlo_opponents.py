@@ -9,9 +9,10 @@ import pytest
 
 from anaconda_poker.analysis.knowledge import knowledge_from_view
 from anaconda_poker.analysis.pass_model import PassingOpponents, pass_history
+from anaconda_poker.bots.check_call import play_check_call
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.bots.registry import create_bot
-from anaconda_poker.core.actions import Action, ActionKind
+from anaconda_poker.core.actions import ActionKind
 from anaconda_poker.core.config import Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
 
@@ -25,18 +26,8 @@ def _at_arrangement(config: TableConfig, seed: int) -> HandState:
         button=3,
         rng=random.Random(seed),
     )
-    while True:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if ActionKind.ARRANGE in legal.kinds:
-            return state
-        if ActionKind.PASS in legal.kinds:
-            action = bots[seat].act(state.view(seat), legal)
-        elif ActionKind.CHECK in legal.kinds:
-            action = Action.check()
-        else:
-            action = Action.call()
-        state.apply(seat, action)
+    play_check_call(state, bots, stop_at=ActionKind.ARRANGE)
+    return state
 
 
 def test_an_unknown_model_is_refused() -> None:

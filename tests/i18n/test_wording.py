@@ -272,3 +272,20 @@ def test_sentences_read_as_the_language_says_them(lang: str, msgid: str, text: s
         "fields": "result",
     }
     assert translator(lang)(msgid, **fields) == text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_ledger_has_one_word_in_each_language(lang: str) -> None:
+    """Every message of the web table and the terminal naming the ledger uses the word of its
+    tab: Dutch said "Kasboek" on the tab and "Grootboek downloaden (CSV)" under it (newcomer
+    trial), and the download said "registro" beside the tab's "Conti", "Cuentas", "Contas"
+    and "Abrechnung" beside "Kassenbuch"."""
+    word = translator(lang)("Ledger").casefold()
+    odd = [
+        (msgid, text)
+        for msgid, strings in _own_messages(lang, (*OWN_SOURCES, "web/", "server/"))
+        if "ledger" in msgid.casefold()
+        for text in strings
+        if word not in text.casefold()
+    ]
+    assert odd == [], (lang, word, odd)

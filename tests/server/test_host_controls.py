@@ -7,6 +7,7 @@ from the event log must be the same (seats, stacks, ledger, rules), chips conser
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import csv
 import io
 import random
@@ -88,6 +89,7 @@ def facts(table: Table) -> dict[str, Any]:
         "seat_approval": table.settings.seat_approval,
         "host": table.host_seat,
         "hand_no": table.hand_no,
+        "left_with_hand": table.public_info()["left_with_hand"],
     }
 
 
@@ -245,6 +247,12 @@ async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips
     assert any(a["action"] not in ("check", "fold") for a in guest_actions)  # it played
     # after the hand: freed, its sockets told and closed, its chips a cash-out in the ledger
     assert table.seats[1] is None
+    # ... but named in the table's information until the next deal, so the felt shows the
+    # player with the hand's result (newcomer trial: a removed winner vanished from the
+    # showdown that named them)
+    assert table.public_info()["left_with_hand"] == {"1": "Guest"}
+    shown = await watcher.until(lambda f: f["type"] == "table" and f["table"]["seats"][1] is None)
+    assert shown["table"]["left_with_hand"] == {"1": "Guest"}
     left = [f for f in guest.frames if f["type"] == "seat_left"]
     if not left:  # the play loop stopped at the hand's end: read on
         left = [await guest.until(lambda f: f["type"] == "seat_left")]
@@ -268,6 +276,44 @@ async def test_host_removes_a_player_mid_hand_who_leaves_after_it_with_the_chips
     await restart_and_compare(server, table_id, facts(table))
 
 
+async def test_everyone_is_told_when_a_player_removed_mid_hand_has_left(
+    server: Restartable,
+) -> None:
+    """Issue 12's trial night: when the hand a removed player plays out ends, every socket
+    (the host, the other players, watchers) gets ``player_removed`` with ``after_hand:
+    false`` (the web table says "The host removed Guest."), not only the removed player's own
+    sockets (``seat_left``, ``removed: true``, before the close)."""
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    _, guest = await seated_guest(live, table_id)
+    other = await connect(live, await take_seat(live, table_id, "Other", 3))
+    watcher = await spectator(live, table_id)
+    await deal(host)
+    await host.send({"type": "remove_player", "seat": 1})
+    await watcher.until(lambda f: f["type"] == "player_removed" and f["after_hand"])
+    await play_hand([host, guest, other], random.Random(5), done=lambda: not table.in_hand)
+    assert table.seats[1] is None
+
+    def left_notice(frame: dict[str, Any]) -> bool:
+        return frame["type"] == "player_removed" and frame["after_hand"] is False
+
+    expected = {"type": "player_removed", "seat": 1, "name": "Guest", "after_hand": False, "by": 0}
+    for client in (host, other, watcher):
+        seen = [f for f in client.frames if left_notice(f)]
+        notice = seen[0] if seen else await client.until(left_notice)
+        assert notice == expected
+    # the removed player itself: told it was removed (not merely disconnected), then closed
+    frames = list(guest.frames)
+    with contextlib.suppress(ConnectionClosed, TimeoutError):
+        while not any(f["type"] == "seat_left" for f in frames):
+            frames.append(await guest.recv())
+    left = next(f for f in frames if f["type"] == "seat_left")
+    assert left["removed"] is True and left["seat"] == 1
+    await asyncio.wait_for(guest.ws.wait_closed(), 5)
+    assert guest.ws.close_code == SEAT_REVOKED
+    await close_all(host, other, watcher)
+
+
 async def test_removing_a_player_between_hands_frees_the_seat_at_once(
     server: Restartable,
 ) -> None:
@@ -280,6 +326,7 @@ async def test_removing_a_player_between_hands_frees_the_seat_at_once(
     left = await guest.until(lambda f: f["type"] == "seat_left")
     assert (left["removed"], left["stack"], left["host"]) == (True, 200, 0)
     assert table.seats[1] is None
+    assert table.public_info()["left_with_hand"] == {}  # it played no hand: gone at once
     line = next(x for x in table.ledger() if x["name"] == "Guest")
     assert (line["left"], line["removed"], line["net"]) == (True, True, 0)
     # refusals: nobody there any more, and the host's own seat
@@ -563,5 +610,11 @@ async def test_a_removal_and_a_rules_change_waiting_for_the_hand_survive_a_resta
     assert (line["removed"], line["stack"]) == (True, hand.stack[1])
     assert rebuilt.settings.config.ante == 2 and hand.config.ante == 1
     assert rebuilt.chip_total() == rebuilt.bought_in_total() == 600
+    assert rebuilt.public_info()["left_with_hand"] == {"1": "Guest"}
     await close_all(host, guest)
-    await restart_and_compare(server, table_id, facts(rebuilt))
+    rebuilt = await restart_and_compare(server, table_id, facts(rebuilt))
+    # the next deal ends the finished hand's showing: the seat is simply free
+    host = await connect(server.current, host_token)
+    await deal(host)
+    assert rebuilt.public_info()["left_with_hand"] == {}
+    await host.close()

@@ -112,9 +112,13 @@ async def test_leaving_during_a_hand_acts_by_default_then_frees_the_seat() -> No
         assert guest.of_type("seat_left")[-1]["stack"] == final_stack
         assert guest.seat is None and guest.close_code == SEAT_REVOKED
         assert table.chip_total() == table.bought_in_total() == 300
+        # the seat is free, but named with the finished hand until the next deal: the felt
+        # shows the player beside the hand's result (a leaver who won vanished, newcomer trial)
+        assert table.public_info()["left_with_hand"] == {"1": "P1"}
         # the next hand deals the two who stayed
         await table.request("next_hand", host)
         assert table.hand is not None and sorted(table.hand.players) == [0, 2]
+        assert table.public_info()["left_with_hand"] == {}
     finally:
         await table.stop()
     rebuilt = Table("tbl", table.settings, writer=None)

@@ -278,21 +278,31 @@ def test_pot_sizing_typed_amount_fold_question_and_folded_prompt(
     lo, hi = view["you"]["legal"]["bet_range"]
     assert view["current_bet"] == 0 and lo < hi
     pot = view["pot_total"]
-    for size, share in (("half", 0.5), ("three-quarters", 0.75)):
-        page.click(f"#size-{size}")
-        assert page.input_value("#amount") == str(max(lo, min(hi, int(share * pot))))
-    page.click("#size-pot")
-    # pot limit: a pot-sized bet is the cap the server allows (or all your chips)
     me = next(x for x in view["seats"] if x["seat"] == view["you"]["seat"])
-    assert hi == min(pot, me["stack"] + me["bet"])
-    assert page.input_value("#amount") == str(hi)
-    # all-in only when all your chips are within the pot-limit maximum (newcomer trial: an
-    # "All-in" that set the same bet as "Pot" with most of the stack behind)
-    if hi < me["stack"] + me["bet"]:
-        assert page.locator("#size-all-in").count() == 0
-    else:
-        page.click("#size-all-in")
-        assert page.input_value("#amount") == str(hi) == str(me["stack"] + me["bet"])
+    all_chips = me["stack"] + me["bet"]
+    # pot limit: a pot-sized bet is the cap the server allows (or all your chips)
+    assert hi == min(pot, all_chips)
+    # the amount each button sets; all-in only when all your chips are within the pot-limit
+    # maximum (newcomer trial: an "All-in" that set the same bet as "Pot" with most of the
+    # stack behind), and then instead of "Pot", whose amount it is
+    wanted = {
+        "half": max(lo, min(hi, int(0.5 * pot))),
+        "three-quarters": max(lo, min(hi, int(0.75 * pot))),
+        "pot" if hi < all_chips else "all-in": hi,
+    }
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('.sizing button')].map((b) => b.id.slice(5))"
+    )
+    # no two buttons set one amount (nor the amount of "Min"): a share equal to the minimum
+    # or to a larger button is not shown
+    assert [size for size in wanted if size in shown] == shown, (shown, wanted, lo)
+    for size, to in wanted.items():
+        if size in shown:
+            page.click(f"#size-{size}")
+            assert page.input_value("#amount") == str(to)
+        else:
+            assert to == lo or to in [wanted[x] for x in shown], (size, to, shown, lo)
+    assert "all-in" in shown or "pot" in shown
     # a typed amount is kept when the page draws again while you type (a watcher arrives:
     # the table message redraws the controls, the field keeps the focus and the text)
     page.fill("#amount", "")

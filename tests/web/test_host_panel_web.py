@@ -337,6 +337,74 @@ def test_the_felt_shows_the_hosts_changes_between_hands(server: Any, open_page: 
     assert host.get_attribute(".table-page", "data-phase") == "complete"  # still between hands
 
 
+SHOWDOWN_SEAT_2 = """() => {
+  const seat = document.querySelector('#felt .seat[data-seat="2"]');
+  return {
+    hand: document.querySelector('.table-page').dataset.hand,
+    phase: document.querySelector('.table-page').dataset.phase,
+    empty: seat.classList.contains('empty'),
+    winner: seat.classList.contains('winner'),
+    name: seat.querySelector('.seat-name')?.firstChild?.textContent ?? null,
+    stack: seat.querySelector('.stack')?.textContent.replace(/\\D/g, '') ?? null,
+    status: seat.querySelector('.seat-status')?.textContent ?? null,
+    cards: seat.querySelectorAll('.seat-cards .card').length,
+    centre: document.querySelector('#felt .felt-center')?.innerText ?? '',
+  };
+}"""
+
+
+def test_a_player_removed_during_a_hand_stays_on_the_felt_for_its_showdown(
+    server: Any, open_page: Any
+) -> None:
+    """The host removes a player during a hand: the player plays it out, and at its showdown
+    the seat still shows the name, the cards and the stack after the hand ("Leaving") until
+    the next deal, which frees it (newcomer trial: a removed player who won showed as a free
+    seat while the centre named them the winner)."""
+    made = home_game(
+        server,
+        seats=4,
+        host_plays=False,  # the bots play while the host watches
+        auto_start=True,
+        next_hand_delay=120,
+        bot_pause=0.3,  # slow enough that the removal lands mid-hand
+        seat_approval=False,
+        bots=[{"seat": s, "level": "calling-station"} for s in (1, 2, 3)],
+    )
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
+    host.wait_for_function(
+        "() => ['passing', 'betting'].includes(document.querySelector('.table-page')"
+        "?.dataset.phase)",
+        timeout=60_000,
+    )
+    hand = host.get_attribute(".table-page", "data-hand")
+    host.click("#host-menu")
+    host.wait_for_selector("#host-panel[open]")
+    host.click("#remove-2")
+    host.click("#remove-confirm-2")
+    # removed during the hand: the row stays, marked, while the hand runs
+    host.wait_for_selector("#host-players tr[data-seat='2']:has-text('leaves after this hand')")
+    host.click("#host-close")
+    host.wait_for_selector(".table-page[data-phase='complete']", timeout=60_000)
+    # the seat is free in the table's information (anyone may take it) ...
+    host.wait_for_function("() => !document.querySelector('#host-players tr[data-seat=\"2\"]')")
+    got = host.evaluate(SHOWDOWN_SEAT_2)
+    assert (got["hand"], got["phase"]) == (hand, "complete"), got  # still its showdown
+    # ... but the felt shows the player with the hand's result until the next deal
+    assert not got["empty"], got
+    assert got["name"] and got["name"] != "Empty seat", got
+    assert got["status"] == "Leaving", got
+    assert got["cards"] == 5, got  # calling stations reach the showdown
+    assert got["stack"], got
+    if got["winner"]:
+        assert got["name"] in got["centre"], got
+    host.click("#deal-now")
+    host.wait_for_function(f"() => document.querySelector('.table-page').dataset.hand !== '{hand}'")
+    host.wait_for_selector("#felt .seat.empty[data-seat='2']")
+
+
 DOCK_COVERS = """() => {
   // the dock's box on the screen, and the table name, seat names and stacks it lies over
   const dock = document.getElementById('host-dock').getBoundingClientRect();

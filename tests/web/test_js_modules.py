@@ -166,7 +166,9 @@ def test_pot_limit_all_in_button_only_when_all_chips_are_within_the_maximum(
 ) -> None:
     """Newcomer trial: facing a bet of 3 with 64 behind in pot limit, "All-in" set "Raise to
     16", the same as "Pot". Above the pot-limit maximum there is no all-in button ("Pot" is the
-    largest raise, as in PokerNow); with a stack within the maximum all-in is all the chips."""
+    largest raise, as in PokerNow); with a stack within the maximum all-in is all the chips,
+    and it replaces "Pot" (and "¾ pot") when they would set that same amount (second trial:
+    "Pot" and "All-in" side by side with one amount when the pot bet was the whole stack)."""
     got = module_page.evaluate(
         """async () => {
           const m = await import('/js/betsizing.js');
@@ -174,12 +176,41 @@ def test_pot_limit_all_in_button_only_when_all_chips_are_within_the_maximum(
             seats: [{ seat: 0, bet: 3, stack: 50 }, { seat: 1, bet: 0, stack }] });
           const sizes = (stack, range) => m.sizingButtons(view(stack), 1, range)
             .map((s) => [s.id, s.to]);
-          return { deep: sizes(64, [6, 16]), short: sizes(12, [6, 12]) };
+          return { deep: sizes(64, [6, 16]), equal: sizes(16, [6, 16]),
+                   short: sizes(12, [6, 12]) };
         }"""
     )
     # pot: call 3 into 13, raise 13 on top: to 16; half: 3 + 6 = 9; three quarters: 3 + 9 = 12
     assert got["deep"] == [["half", 9], ["three-quarters", 12], ["pot", 16]]
-    assert got["short"] == [["half", 9], ["three-quarters", 12], ["pot", 12], ["all-in", 12]]
+    # the pot raise is every chip: one button, "All-in", which says so
+    assert got["equal"] == [["half", 9], ["three-quarters", 12], ["all-in", 16]]
+    # short: ¾ pot and pot are both clamped to the 12 chips there are; only "All-in" sets them
+    assert got["short"] == [["half", 9], ["all-in", 12]]
+
+
+def test_no_two_sizing_buttons_set_the_same_amount(module_page: Any) -> None:
+    """Newcomer trial: in a tiny pot "½ pot" and "¾ pot" set the minimum bet, the amount the
+    "Min" button beside the field sets (`lo`); in no limit with a short stack "Pot" set the
+    same all-in as "All-in". Each amount has one button, the clearer one."""
+    got = module_page.evaluate(
+        """async () => {
+          const m = await import('/js/betsizing.js');
+          const view = (pot, stack) => ({ pot_total: pot, current_bet: 0,
+            seats: [{ seat: 0, bet: 0, stack: 50 }, { seat: 1, bet: 0, stack }] });
+          const sizes = (pot, stack, range) => m.sizingButtons(view(pot, stack), 1, range)
+            .map((s) => [s.id, s.to]);
+          return {
+            three: sizes(3, 50, [2, 3]),      // pot limit: ½ → 1 and ¾ → 2 clamp to the min 2
+            four: sizes(4, 50, [2, 4]),       // ½ → 2 is the min; ¾ → 3 stays
+            noLimit: sizes(10, 8, [2, 8]),    // no limit, 8 chips: pot (10) clamps to all-in
+            big: sizes(40, 100, [2, 40]),     // nothing shared: every button
+          };
+        }"""
+    )
+    assert got["three"] == [["pot", 3]]
+    assert got["four"] == [["three-quarters", 3], ["pot", 4]]
+    assert got["noLimit"] == [["half", 5], ["three-quarters", 7], ["all-in", 8]]
+    assert got["big"] == [["half", 20], ["three-quarters", 30], ["pot", 40]]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_e2e import act_once, create_table_in_lobby, page_facts
+from test_e2e import act_once, create_table_in_lobby, page_facts, play_until_hand_done
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(420)]
 
@@ -161,3 +161,66 @@ def test_no_option_text_is_cut_in_the_lobby_selects(
             shot(page, f"lobby-selects-{lang}-{width}", full_page=True)
             problems.extend(f"{lang} {width}px: {f}" for f in found)
     assert not problems, "\n".join(problems)
+
+
+GROWN = (
+    "async () => { const m = await import('/js/handnames.js');"
+    # the longest name a shown five with a low gets in this language (hands that make a low
+    # are the ones whose names have two parts)
+    " const hands = [['8h','7h','6h','5h','4h'], ['Ah','8h','6h','4h','2h'],"
+    " ['8c','7d','6h','5s','4c'], ['Ac','8d','6h','4s','2c'], ['8c','8d','6h','4s','2c']];"
+    " const long = hands.map((c) => `${m.describeHigh(c)} · ${m.describeLow(c, 8)}`)"
+    ".sort((a, b) => b.length - a.length)[0];"
+    " const names = [...document.querySelectorAll('#felt .seat .hand-name')];"
+    " const was = names.map((e) => e.textContent);"
+    " names.forEach((e) => { e.textContent = long; });"
+    " const found = " + PROBE.strip().removesuffix(";") + ";"
+    " names.forEach((e, i) => { e.textContent = was[i]; });"
+    " return found; }"
+)
+"""The probe with every shown hand named as long as a hand with a high and a low is named in
+the page's language: the plates as tall as a showdown makes them, whatever this hand's cards
+were."""
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "en"])
+def test_the_showdown_fits_at_768_px(server: Any, open_page: Any, shot: Any, lang: str) -> None:
+    """Newcomer trial: at 768 px in German the top seat's plate, grown at the showdown by the
+    hand's name and the win or loss, covered the "Copy invite link" control. The table is
+    measured at its showdown (six seats, the host's top bar) at 768 px and the sizes around
+    it, in German, Dutch and English, as it is and with the hand names grown (``GROWN``)."""
+    table = open_page().page
+    create_table_in_lobby(
+        table,
+        server.url,
+        name="Layout Tischrunde",
+        host="Maximiliane",
+        bots=5,
+        seats=6,
+        bot_level="beginner",  # never folds a free check: the hand ends at a showdown
+        next_hand_delay=300,  # the showdown stays while it is measured
+    )
+    play_until_hand_done([table])
+    hand = table.get_attribute(".table-page", "data-hand")
+    set_language(table, lang)
+    offenders: list[str] = []
+    for width, height in ((768, 1024), (768, 900), (820, 1180), (1024, 768)):
+        table.set_viewport_size({"width": width, "height": height})
+        for tab in ("log", "ledger"):
+            table.click(f"#tab-{tab}")
+            table.wait_for_selector(f"#tab-{tab}[aria-selected='true']")
+            found = measure(table, f"showdown {lang} {width}x{height} {tab}")
+            found += [
+                f"showdown {lang} {width}x{height} {tab} grown: {o['kind']} {o['what']}"
+                f" — {o['detail']}"
+                for o in table.evaluate(GROWN)
+            ]
+            if found or ALL_SHOTS:
+                shot(table, f"layout-showdown-{lang}-{width}x{height}-{tab}", full_page=True)
+            offenders.extend(found)
+    now = table.evaluate(
+        "() => [document.querySelector('.table-page').dataset.hand,"
+        " document.querySelector('.table-page').dataset.phase]"
+    )
+    assert now == [hand, "complete"], "the table moved on while it was measured"
+    assert not offenders, f"{len(offenders)} layout offenders:\n" + "\n".join(offenders)

@@ -45,3 +45,38 @@ def test_big_bet_follows_the_small_bet_until_edited(server: Any, open_page: Any)
     response = request.value.response()
     assert response is not None and response.status == 201
     assert response.json()["table"]["config"]["big_bet"] == 14
+
+
+def test_pot_and_no_limit_ask_only_for_the_minimum_bet(server: Any, open_page: Any) -> None:
+    """Newcomer trial: the pot-limit form asked for a "Big bet", which pot limit does not
+    have. Pot and no limit ask for the minimum bet only (the small bet, RULES.md §4), without
+    big bet or raise cap; fixed limit asks for all three again. A hidden big bet the user had
+    typed does not block the table."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create-form")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    label = "() => document.querySelector('label[for=\"small-bet\"]').textContent"
+    assert page.evaluate(label) == "Small bet"
+    assert page.is_visible("#big-bet") and page.is_visible("#raise-cap")
+    page.fill("#big-bet", "1")  # below the small bet: refused in fixed limit
+    page.select_option("#betting", "pot_limit")
+    assert page.evaluate(label) == "Minimum bet"
+    assert not page.is_visible("#big-bet") and not page.is_visible("#raise-cap")
+    page.select_option("#betting", "no_limit")
+    assert page.evaluate(label) == "Minimum bet"
+    assert not page.is_visible("#big-bet")
+    page.select_option("#betting", "fixed_limit")
+    assert page.evaluate(label) == "Small bet"
+    assert page.is_visible("#big-bet") and page.is_visible("#raise-cap")
+    page.select_option("#betting", "pot_limit")
+    page.fill("#small-bet", "3")
+    page.fill("#host-name", "Ada")
+    with page.expect_request(
+        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
+    ) as request:
+        page.click("#create-table")
+    config = json.loads(request.value.post_data)["config"]
+    assert (config["betting"], config["small_bet"], config["big_bet"]) == ("pot_limit", 3, 6)
+    response = request.value.response()
+    assert response is not None and response.status == 201

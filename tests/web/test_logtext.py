@@ -189,3 +189,43 @@ def test_an_action_taken_on_a_timeout_is_marked_in_the_log(
     )
     assert texts[1] == marked
     assert "(" not in texts[0] and "(" not in texts[2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "timed", "away"),
+    [
+        ("en", "João checks (time ran out)", "Ana bets 4 (away)"),
+        ("it", "João dice parola (tempo scaduto)", "(assente)"),
+        ("es", "(se acabó el tiempo)", "(ausente)"),
+        ("pt", "(o tempo acabou)", "(ausente)"),
+        ("nl", "João", "(afwezig)"),
+        ("de", "João schiebt (Zeit abgelaufen)", "(abwesend)"),
+    ],
+)
+def test_a_play_for_an_away_seat_says_away_not_time_ran_out(
+    module_page: Any, lang: str, timed: str, away: str
+) -> None:
+    """``away_played`` (a subset of ``timed_out``) marks the plays the server made at once for
+    a seat already away: "(away)" in each language, distinct from a real timeout."""
+    log = [
+        {"seat": 0, "action": "check"},
+        {"seat": 1, "action": "check"},
+        {"seat": 0, "action": "bet", "to": 4},
+    ]
+    texts: list[str] = module_page.evaluate(
+        """async ([log, lang]) => {
+          const i18n = await import('/js/i18n.js');
+          await i18n.setLanguage(lang);
+          const { logLines, markTimeouts } = await import('/js/logtext.js');
+          const names = ['Ana', 'João'];
+          const marked = markTimeouts(log, [1, 2], [2]);
+          const plain = logLines(marked, (s) => names[s], [3, 2, 1], [1, 1, 1]);
+          return plain.filter((x) => x.kind === 'action').map((x) => x.text)
+            .concat([String(marked[1].away === undefined)]);
+        }""",
+        [log, lang],
+    )
+    assert timed in texts[1] and texts[1].endswith(")") and away not in texts[1]
+    assert texts[2].endswith(away) and "(" not in texts[2][: -len(away)]
+    assert "(" not in texts[0]
+    assert texts[3] == "true"  # the timed-out one is not marked away

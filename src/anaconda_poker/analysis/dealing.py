@@ -36,7 +36,13 @@ other deals; runs of at most 8,192 trials (every bot decision) are unchanged."""
 class DealSource(Protocol):
     """An opponent model: where the opponents' unknown cards come from. The random model is
     :func:`anaconda_poker.analysis.equity.deal_batches`; a model object offers the same
-    call as a method (e.g. :class:`anaconda_poker.analysis.pass_model.PassingOpponents`)."""
+    call as a method. The models name this protocol as their base
+    (:class:`anaconda_poker.analysis.pass_model.PassingOpponents`,
+    :class:`anaconda_poker.analysis.kept_replay.KeptReplay`), and the random model's function
+    is checked by a type-only class below, so that mypy checks every signature against this
+    one where it is written, not only where a model is passed."""
+
+    __slots__ = ()  # the models may keep slots
 
     def deal_batches(
         self,
@@ -278,6 +284,15 @@ def deal_batches(
                 yield sample_deals(pool, count, b, gen)
 
     return False, batches()
+
+
+if TYPE_CHECKING:
+
+    class _RandomModel(DealSource):
+        """Never built: mypy checks :func:`deal_batches` (the random model) against
+        :meth:`DealSource.deal_batches` here, as the model classes are where they are written."""
+
+        deal_batches = staticmethod(deal_batches)
 
 
 def _assignments_after(remaining: int, needs: Sequence[int]) -> int:

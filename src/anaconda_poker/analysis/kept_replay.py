@@ -30,13 +30,14 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from anaconda_poker.analysis.dealing import CardArray, IntArray, as_generator
+from anaconda_poker.analysis.dealing import CardArray, DealSource, IntArray, as_generator
 from anaconda_poker.analysis.equity import InvalidSituationError, OpponentInfo, SeatKnowledge
-from anaconda_poker.analysis.pass_model import CHUNK, PassingOpponents, Replay, deal_columns
+from anaconda_poker.analysis.pass_model import CHUNK, PassingOpponents
+from anaconda_poker.analysis.pass_replay import Replay, deal_columns
 from anaconda_poker.core.config import Split
 
 
-class KeptReplay:
+class KeptReplay(DealSource):
     """The pass-aware ``model``'s replayed decks, kept across questions (module docstring).
 
     The first :meth:`deal_batches` call replays ``trials`` decks with its generator; a

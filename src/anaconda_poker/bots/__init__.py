@@ -6,6 +6,8 @@
 * :mod:`~anaconda_poker.bots.registry`: bots by name (:func:`create_bot`), and
   :func:`make_bot` for hosts that hold the hand state.
 * :mod:`~anaconda_poker.bots.arena`: bots against bots, chips per hand with intervals.
+* :mod:`~anaconda_poker.bots.check_call`: hands where the bots pass and arrange and every
+  bet is checked or called (benchmarks and tests of the passes).
 """
 
 from anaconda_poker.bots.protocol import Bot

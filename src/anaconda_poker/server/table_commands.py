@@ -93,18 +93,29 @@ def action_event(
 
 
 def action_payload(
-    model: TableModel, seat: int, action: Action, *, timeout: bool, overtime: float
+    model: TableModel,
+    seat: int,
+    action: Action,
+    *,
+    timeout: bool,
+    overtime: float,
+    away: bool = False,
 ) -> dict[str, Any]:
     """The ``action`` event of ``seat``.
 
     Args:
         timeout: the server acts for the seat (its time ran out).
+        away: with ``timeout``, the seat was already away (``server/absence.py``: no socket
+            and a timeout before), so the server played for it at once rather than when a
+            clock ran out; marked ``"away": true`` for the log's wording.
         overtime: seconds of the seat's time bank used past the action timer (0 for none);
             a person's bank then shrinks by that much (``server/timebank.py``).
     """
     payload: dict[str, Any] = {"hand_no": model.hand_no, "seat": seat, "action": action.to_dict()}
     if timeout:
         payload["timeout"] = True
+        if away:
+            payload["away"] = True
     record = model.occupied(seat)
     if record.bot is None and overtime > 0:
         payload["bank"] = round(max(0.0, record.time_bank - overtime), 3)

@@ -94,6 +94,7 @@ def _table_created(model: TableModel, payload: Mapping[str, Any]) -> None:
 def _seat_taken(model: TableModel, p: Mapping[str, Any]) -> None:
     seat = int(p["seat"])
     model.seat_generation += 1
+    model.left_with_hand.pop(seat, None)  # the newcomer is who sits there now
     model.seats[seat] = SeatRecord(
         seat=seat,
         name=str(p["name"]),
@@ -139,6 +140,8 @@ def _seat_left(model: TableModel, p: Mapping[str, Any]) -> None:
     model.seats[seat] = None
     model.seat_generation += 1
     model.host_seat = None if p.get("host") is None else int(p["host"])
+    if seat in model.leaving_at_end:  # it played the hand out: shown with it until the deal
+        model.left_with_hand[seat] = record.name
 
 
 def _paused(model: TableModel, p: Mapping[str, Any]) -> None:
@@ -216,7 +219,10 @@ def _hand_started(model: TableModel, p: Mapping[str, Any]) -> None:
     model.last_button = button
     model.acts = dict.fromkeys(stacks, 0)
     model.timed_out = []
+    model.away_played = []
     model.dealt_in = frozenset(stacks)
+    model.leaving_at_end = frozenset()
+    model.left_with_hand = {}
 
 
 def _action(model: TableModel, p: Mapping[str, Any]) -> None:
@@ -230,6 +236,8 @@ def _action(model: TableModel, p: Mapping[str, Any]) -> None:
         hand.apply(seat, action)  # raises (state unchanged) when illegal
         if p.get("timeout"):
             model.timed_out.append(hand.action_count - 1)
+            if p.get("away"):
+                model.away_played.append(hand.action_count - 1)
     model.acts[seat] = model.acts.get(seat, 0) + 1
     record = model.occupied(seat)
     if "bank" in p:
@@ -271,6 +279,9 @@ def _hand_finished(model: TableModel, p: Mapping[str, Any]) -> None:
         raise RecoveryError(f"hand {model.hand_no}: stacks {actual} differ from log {expected}")
     model.in_hand = False
     model.acts = {}
+    model.leaving_at_end = frozenset(
+        s for s in after if model.occupied(s).leaving or model.occupied(s).removed
+    )
 
 
 EVENT_HANDLERS: dict[str, EventHandler] = {

@@ -167,6 +167,11 @@ class TableModel:
         former_tokens: token hash of a player who left ``-> (seat, first hand, last hand
             it could play)``.
         seed_round: the seed round collecting seeds for the next hand, or ``None``.
+        leaving_at_end: seats of the last hand that were to leave when it ended (asked to
+            leave, or removed by the host, during it), set by ``hand_finished``.
+        left_with_hand: those of them that did leave, ``seat -> name``, until the next deal:
+            the felt still shows them beside the finished hand's result (a removed player who
+            won vanished from the showdown, newcomer trial).
         hosting: the host controls' state: seat requests, rules for the next hand
             (``server/host_events.py``).
     """
@@ -191,7 +196,11 @@ class TableModel:
         # indices into this hand's action log of the actions the server took for a seat whose
         # time ran out (the ``timeout`` flag of ``action`` events; docs/protocol.md §4.2)
         self.timed_out: list[int] = []
+        # those of them taken at once for a seat already away (``"away": true``): a subset
+        self.away_played: list[int] = []
         self.dealt_in: frozenset[int] = frozenset()
+        self.leaving_at_end: frozenset[int] = frozenset()
+        self.left_with_hand: dict[int, str] = {}
         self.seat_generation = 0  # +1 on every seat taken or left
         self.seed_round: SeedRound | None = None
         self.fast_replay = False  # replaying a hand before the last one (no engine)
@@ -334,6 +343,7 @@ class TableModel:
         history["table_id"] = table_id
         history["hand_no"] = meta.hand_no
         history["timed_out"] = list(self.timed_out)
+        history["away_played"] = list(self.away_played)
         return history
 
     def pending_rebuy_requests(self) -> list[tuple[int, int, int]]:

@@ -67,7 +67,9 @@ async def act(table: TableHost, seat: int, action: Action, *, source: str) -> No
     if timer is not None and decision is not None:
         overtime = max(0.0, now - (decision.started + timer))
     timeout = source == "timeout"
-    payload = commands.action_payload(model, seat, action, timeout=timeout, overtime=overtime)
+    payload = commands.action_payload(
+        model, seat, action, timeout=timeout, overtime=overtime, away=timeout and was_away
+    )
     host = model.host_seat
     try:
         events = commands.settle_action(model, payload)
@@ -93,6 +95,7 @@ async def act(table: TableHost, seat: int, action: Action, *, source: str) -> No
         table.schedule_next_hand()  # first: the table message says when it deals
         table.broadcast_table()
         table.broadcast({"type": "ledger", "ledger": model.ledger()})
+        announce_removals(table, events, host)
         announce_departures(table, events, host)
     elif not was_away and clock.seat_away(seat, table.connected):
         table.broadcast_table()  # everyone sees who is played for
@@ -118,6 +121,23 @@ def _hand_record(table: TableHost) -> HandRecord:
     )
 
 
+def announce_removals(table: TableHost, events: list[Event], host: int | None) -> None:
+    """Tell everyone (players and watchers) that the players the host removed during the hand
+    have now left: ``player_removed`` with ``after_hand: false``, as a removal between hands
+    is announced (before this only the removed seat's own sockets heard, by ``seat_left``)."""
+    for kind, payload in events:
+        if kind == "seat_left" and payload.get("removed"):
+            table.broadcast(
+                {
+                    "type": "player_removed",
+                    "seat": payload["seat"],
+                    "name": payload["name"],
+                    "after_hand": False,
+                    "by": host,
+                }
+            )
+
+
 def announce_departures(table: TableHost, events: list[Event], host: int | None) -> None:
     """Tell the sockets of seats that left ``seat_left`` and close them (their token no
     longer holds a seat: ``server/presence.py``), and a new host (``host`` was the host
@@ -140,4 +160,4 @@ def announce_departures(table: TableHost, events: list[Event], host: int | None)
             table.send_to_seat(new_host, request)
 
 
-__all__ = ["act", "announce_departures", "begin_hand"]
+__all__ = ["act", "announce_departures", "announce_removals", "begin_hand"]

@@ -22,6 +22,7 @@ from anaconda_poker.server import host_requests, seeds
 from anaconda_poker.server import table_commands as commands
 from anaconda_poker.server import table_play as play
 from anaconda_poker.server import table_views as views
+from anaconda_poker.server.build import build_id
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.presence import SEAT_REVOKED, SEAT_REVOKED_REASON, Connection
 from anaconda_poker.server.table_port import TableHost
@@ -65,6 +66,7 @@ async def join(table: TableHost, conn: Connection) -> dict[str, Any]:
         "name": record.name if record is not None else None,
         "is_host": is_host,
         "server_time": round(time.time(), 3),
+        "build": build_id(),  # a page that loaded another build offers a reload
     }
     table.send(conn, views.dumps(welcome))
     presence_changed(table, conn)

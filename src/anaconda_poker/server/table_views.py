@@ -105,6 +105,9 @@ def table_info(
         "invite_url": f"/t/{table_id}",
         "commitment": meta.commitment if meta is not None and model.in_hand else None,
         "seats": seats,
+        # seats freed when the finished hand ended by players who played it out (asked to
+        # leave or removed during it): their names, shown with its result until the next deal
+        "left_with_hand": {str(s): name for s, name in sorted(model.left_with_hand.items())},
     }
 
 
@@ -150,6 +153,8 @@ def state_message(
         "view": model.view_for(seat),
         # indices into ``view.log`` of the actions taken for a seat whose time ran out
         "timed_out": list(model.timed_out) if hand is not None else [],
+        # those of them played at once for a seat already away (a subset of ``timed_out``)
+        "away_played": list(model.away_played) if hand is not None else [],
         "timer": timer,
     }
 

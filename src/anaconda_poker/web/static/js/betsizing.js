@@ -4,6 +4,13 @@
 // maximum (RULES.md §4). Every amount is clamped to the legal range. In pot limit the all-in
 // button is shown only when all your chips are within the pot-limit maximum (as PokerNow does:
 // above it "Pot" is the largest bet and no "All-in" button sets something else).
+// No two buttons set the same amount (newcomer trial: "Pot" and "All-in" side by side with one
+// amount when the pot bet was the whole stack; "½ pot" and "¾ pot" equal to "Min" in tiny pots).
+// Of buttons with one amount the clearer is kept: "Min" (beside the field, always shown) before
+// any share of the pot, since a share clamped up to the minimum is not that share; "All-in"
+// before "Pot" and the shares, since it says the bet is every chip you have, which "Pot" does
+// not; "Pot" before the fractions; "½ pot" before "¾ pot" (apart from the clamps above they
+// meet only by rounding down in a pot of two chips, where the half is exact).
 
 import { t } from "./i18n.js";
 
@@ -33,22 +40,37 @@ export const SIZES = [
   { id: "all-in", label: () => t("All-in"), share: null },
 ];
 
+/** Of buttons that set one amount, the one kept (see the head of this file). */
+const CLEAREST_FIRST = ["all-in", "pot", "half", "three-quarters"];
+
 /**
  * The sizing buttons to show for this decision and the `to` amount each sets.
  * @param {object} view  the hand's view (as for potShareTo)
  * @param {number} seat  your seat
  * @param {[number, number]} range  the legal `to` range ([lo, hi], chips)
- * @returns {{id: string, label: () => string, to: number}[]}  ½ pot, ¾ pot and pot always;
- *   all-in only when `hi` is all your chips (stack behind plus this round's bet) — never in pot
- *   limit when the pot-limit maximum is below your stack, where "All-in" would set a smaller bet
+ * @returns {{id: string, label: () => string, to: number}[]}  in the order of SIZES: all-in
+ *   only when `hi` is all your chips (stack behind plus this round's bet) — never in pot limit
+ *   when the pot-limit maximum is below your stack, where "All-in" would set a smaller bet; a
+ *   share of the pot only when it sets neither `lo` (the "Min" button's amount) nor the amount
+ *   of a clearer button (all-in, then pot, then ½ pot)
  */
 export function sizingButtons(view, seat, range) {
   const me = view.seats?.find((x) => x.seat === seat);
   const allChips = me ? (me.stack ?? 0) + (me.bet ?? 0) : null;
-  return SIZES.filter((size) => size.share !== null || allChips === null || range[1] >= allChips)
+  const shown = SIZES.filter((size) => size.share !== null || allChips === null || range[1] >= allChips)
     .map((size) => ({
       id: size.id,
       label: size.label,
       to: size.share === null ? range[1] : potShareTo(view, seat, size.share, range),
     }));
+  // clearest first; a share is dropped when the minimum or a clearer button sets its amount
+  const taken = new Set([range[0]]);
+  const kept = new Set();
+  for (const id of CLEAREST_FIRST) {
+    const size = shown.find((x) => x.id === id);
+    if (!size || (id !== "all-in" && taken.has(size.to))) continue;
+    taken.add(size.to);
+    kept.add(size);
+  }
+  return shown.filter((size) => kept.has(size));
 }

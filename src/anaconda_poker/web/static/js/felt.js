@@ -103,10 +103,15 @@ export function renderFelt(el, m) {
     // since the hand is gone from the felt (newcomer trial: the felt kept the finished hand's
     // seats until the next deal). The stack beside the result stays the hand's own, and a
     // rebuy or the host's change shows at once as "Next hand: 60" (newcomer trial: a rebuy's
-    // 60 beside "−30" and "All-in" read as the end of the hand).
+    // 60 beside "−30" and "All-in" read as the end of the hand). A player who played the
+    // hand out after leaving or being removed during it stays beside its result until the
+    // next deal, though the seat is free (`left_with_hand`; newcomer trial: a removed player
+    // who won vanished from the showdown that named them the winner).
     const between = !view || view.phase === "complete";
     const fromHand = bySeat.get(seatNo) ?? null;
-    const gone = Boolean(between && table && fromHand && fromHand.name !== info?.name);
+    const stayed = Boolean(between && view && !info && fromHand
+      && table?.left_with_hand?.[String(seatNo)] === fromHand.name);
+    const gone = Boolean(between && table && fromHand && fromHand.name !== info?.name && !stayed);
     const seat = gone ? null : fromHand;
     const name = seat?.name ?? info?.name ?? null;
     if (!name) {
@@ -117,6 +122,12 @@ export function renderFelt(el, m) {
     }
     const classes = ["seat"];
     if (pos.y < 40) classes.push("top");   // upper seats show their cards below the name
+    // where a seat grows when its plate does (a hand name, a second status line at the
+    // showdown): the seat at the top away from the bar above the felt, the other side seats
+    // away from each other, the bottom seat both ways (table.css)
+    if (pos.y < 10) classes.push("rim-top");
+    else if (pos.y < 40) classes.push("upper");
+    else if (pos.y < 90) classes.push("lower");
     if (seatNo === m.mySeat) classes.push("me");
     if (seat?.folded) classes.push("folded");
     if (view && view.phase !== "complete" && view.to_act?.includes(seatNo)) classes.push("turn");
@@ -164,7 +175,7 @@ export function renderFelt(el, m) {
         h("span.stack", null, stack === undefined || stack === null ? "" : chips(stack)),
         net ? h("span", { class: net > 0 ? "pos" : "neg" }, `${net > 0 ? "+" : ""}${chips(net)}`) : null,
         seat?.bet ? h("span.bet-chip", { "aria-label": t("{player} bets {amount}", { player: name, amount: seat.bet }) }, chips(seat.bet)) : null),
-      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving || info?.removing, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo], nextStack })),
+      h("span.seat-status", null, seatStatus(seat, view, { leaving: info?.leaving || info?.removing || stayed, sittingOut: !seat && info?.sitting_out, away: info?.away, lastAction: m.lastActions?.[seatNo], nextStack })),
       handName ? h("span.hand-name", null, handName) : null,
       timer ? h("div.timer", { class: timer.low ? "low" : "", role: "presentation" },
         h("span", { style: { "--frac": timer.frac.toFixed(3) } })) : null)));
@@ -173,7 +184,8 @@ export function renderFelt(el, m) {
   const potTotal = view ? (view.pot_total ?? view.pot ?? 0) : 0;
   const pots = view?.pots || [];
   const center = h("div.felt-center", null,
-    h("div.felt-brand", null, "Anaconda"),
+    // the showdown's result takes the middle, and the top seat grows down towards it
+    result ? null : h("div.felt-brand", null, "Anaconda"),
     h("div.phase", { id: `${m.idPrefix || ""}phase` }, m.phaseLabel ?? phaseText(view, m.config)),
     view && view.phase !== "complete" ? h("div.pot-total", { id: `${m.idPrefix || ""}pot` }, t("Pot {amount}", { amount: chips(potTotal) })) : null,
     pots.length > 1 ? h("div.pots", null, pots.map((p, i) => h("span", null,

@@ -178,9 +178,26 @@ export function mount(main) {
     form.bigBetEdited = value !== "";
   }
 
-  /** The big bet to send: the one typed, else twice the small bet (RULES.md §4). */
+  /** The big bet to send: the one typed, else twice the small bet (RULES.md §4); pot and no
+   * limit have none (the default goes, whatever a hidden field holds). */
   function bigBetChips() {
-    return toInt(form.bigBet, 2 * toInt(form.smallBet, 2));
+    return fixedLimit() ? toInt(form.bigBet, 2 * toInt(form.smallBet, 2)) : 2 * toInt(form.smallBet, 2);
+  }
+
+  /** Fixed limit has a small and a big bet and a raise cap; pot and no limit only use the
+   * small bet, as their minimum bet (RULES.md §4). */
+  function fixedLimit() {
+    return form.betting === "fixed_limit";
+  }
+
+  /** The stakes fields the chosen structure uses, with its name for the small bet (newcomer
+   * trial: the pot-limit form asked for a "Big bet" pot limit does not have). */
+  function showStakes(fields) {
+    const fixed = fixedLimit();
+    fields.small.querySelector("label").textContent = fixed ? t("Small bet") : t("Minimum bet");
+    // (the style, not `hidden`: the form's grid styles its fields' display)
+    fields.big.style.display = fixed ? "" : "none";
+    fields.cap.style.display = fixed ? "" : "none";
   }
 
   function select(id, key, values, labelFn, onchange) {
@@ -195,6 +212,12 @@ export function mount(main) {
 
   function createForm() {
     const c = options.choices;
+    const stakes = {
+      small: field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000, { oninput: smallBetTyped })),
+      big: field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),
+      cap: field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
+    };
+    showStakes(stakes);
     const splitRadios = h("div.radio-row", { role: "radiogroup", "aria-labelledby": "split-legend" },
       c.split.map((s) => h("label", null,
         h("input", { type: "radio", name: "split", value: s, checked: form.split === s, id: `split-${s}`,
@@ -245,11 +268,9 @@ export function mount(main) {
         h("div.bot-list", { style: { "margin-top": "8px" } }, passRows)),
       h("fieldset", null, h("legend", null, t("Betting and stakes")),
         h("div.form-grid", null,
-          field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel), null, true),
+          field("betting", t("Structure"), select("betting", "betting", c.betting, bettingLabel, () => showStakes(stakes)), null, true),
           field("ante", t("Ante"), num("ante", "ante", 0, 100000)),
-          field("small-bet", t("Small bet"), num("small-bet", "smallBet", 1, 100000, { oninput: smallBetTyped })),
-          field("big-bet", t("Big bet"), num("big-bet", "bigBet", 1, 100000, { oninput: bigBetTyped })),
-          field("raise-cap", t("Raise cap (bets per round)"), num("raise-cap", "raiseCap", 1, 100, { required: false, placeholder: t("no cap") })),
+          stakes.small, stakes.big, stakes.cap,
           field("starting-stack", t("Starting stack"), num("starting-stack", "startingStack", 1, 10000000)),
           field("forced-bet", t("Forced bet"), select("forced-bet", "forcedBet", c.forced_bet, forcedBetLabel), null, true),
           field("first-to-act", t("First to act after each card is turned"),
@@ -328,7 +349,10 @@ export function mount(main) {
       ante: toInt(form.ante, 1),
       small_bet: toInt(form.smallBet, 2),
       big_bet: bigBetChips(),
-      raise_cap: form.raiseCap === "" ? null : toInt(form.raiseCap, 4),
+      // pot and no limit have no raise cap: the house default is kept for a later change to
+      // fixed limit, whatever the hidden field holds
+      raise_cap: !fixedLimit() ? options.config_defaults.raise_cap ?? null
+        : form.raiseCap === "" ? null : toInt(form.raiseCap, 4),
       pass_counts: form.passCounts.map((n) => toInt(n, 1)),
       pass_directions: [...form.passDirections],
       cards_dealt: toInt(form.cardsDealt, 7),
@@ -400,10 +424,10 @@ export function mount(main) {
       () => whole("seats", t("Seats"), form.seats, 2, maxSeats),
       ...form.passCounts.map((n, i) => () => whole(`pass-count-${i}`, t("Cards in pass {n}", { n: i + 1 }), n, 1, 6)),
       () => whole("ante", t("Ante"), form.ante, 0, 100000),
-      () => whole("small-bet", t("Small bet"), form.smallBet, 1, 100000),
-      () => whole("big-bet", t("Big bet"), form.bigBet, 1, 100000),
+      () => whole("small-bet", fixedLimit() ? t("Small bet") : t("Minimum bet"), form.smallBet, 1, 100000),
+      () => (fixedLimit() ? whole("big-bet", t("Big bet"), form.bigBet, 1, 100000) : null),
       () => (bigBetChips() < toInt(form.smallBet, 2) ? ["big-bet", t("The big bet must be at least the small bet.")] : null),
-      () => whole("raise-cap", t("Raise cap (bets per round)"), form.raiseCap, 1, 100),
+      () => (fixedLimit() ? whole("raise-cap", t("Raise cap (bets per round)"), form.raiseCap, 1, 100) : null),
       () => whole("starting-stack", t("Starting stack"), form.startingStack, 1, 10000000),
       () => (form.timerOn ? whole("action-timer", t("Seconds per decision"), form.actionTimer, 5, 600) : null),
       () => (form.timerOn ? whole("time-bank", t("Time bank (seconds)"), form.timeBank, 0, 3600) : null),

@@ -173,24 +173,33 @@ export function logLines(log, nameOf, passCounts = [3, 2, 1], rounds = [], extra
 }
 
 /**
- * An action's log text, marked when the server took it because the seat's time ran out
- * (`timeout: true` on the entry: the `state` message's `timed_out`, a history's `timed_out`;
- * docs/protocol.md).
- * @param {{timeout?: boolean}} entry
+ * An action's log text, marked when the server took it for the seat: "(away)" when the seat
+ * was already away and the server played for it at once (`away: true`), "(time ran out)"
+ * when its clock ran out (`timeout: true`; from the `state` message's / a history's
+ * `timed_out` and `away_played`, docs/protocol.md).
+ * @param {{timeout?: boolean, away?: boolean}} entry
  * @param {string} text
  * @returns {string}
  */
 export function timedOut(entry, text) {
+  if (entry?.away) return t("{action} (away)", { action: text });
   return entry?.timeout ? t("{action} (time ran out)", { action: text }) : text;
 }
 
 /**
- * Log entries with `timeout: true` on those the server took on a timeout.
+ * Log entries with `timeout: true` on those the server took on a timeout, and also
+ * `away: true` on those it played at once for a seat already away.
  * @param {object[]} log  the engine's log or a history's actions
  * @param {number[]} [indices]  indices into `log` (`timed_out`)
+ * @param {number[]} [awayIndices]  indices into `log` (`away_played`, a subset)
  * @returns {object[]}
  */
-export function markTimeouts(log, indices) {
+export function markTimeouts(log, indices, awayIndices) {
   const set = new Set(indices || []);
-  return set.size ? (log || []).map((e, i) => (set.has(i) ? { ...e, timeout: true } : e)) : (log || []);
+  const away = new Set(awayIndices || []);
+  if (!set.size && !away.size) return log || [];
+  return (log || []).map((e, i) => {
+    if (away.has(i)) return { ...e, timeout: true, away: true };
+    return set.has(i) ? { ...e, timeout: true } : e;
+  });
 }

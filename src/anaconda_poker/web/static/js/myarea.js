@@ -347,7 +347,8 @@ export function createMyArea(ctx) {
           },
         });
         const slider = h("input", { type: "range", id: "amount-slider", "data-key": "amount-slider", min: lo, max: hi, step: 1, value: s.amount, "aria-label": t("Amount"), oninput: (ev) => setAmount(ev.target.value) });
-        // pot and no limit: ½ pot, ¾ pot, pot and all-in when the maximum is all your chips
+        // pot and no limit: ½ pot, ¾ pot, pot and all-in when the maximum is all your chips,
+        // one button per amount (betsizing.js)
         // (fixed limit has one amount per bet)
         const sizing = config()?.betting && config().betting !== "fixed_limit"
           ? sizingButtons(view, mySeat(), range).map((size) => h("button.small", {

@@ -152,6 +152,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
   const sizes = passSizes(frames.map((f) => f.action), history.config?.pass_counts);
   // frame k shows action k - 1 (frame 0 is the deal); marks the actions taken on a timeout
   const timed = new Set((history.timed_out || []).map((i) => i + 1));
+  const away = new Set((history.away_played || []).map((i) => i + 1));
   let playing = null;
   const felt = h("div.felt", { id: "replayer-felt" });
   const caption = h("div.replayer-step", { id: "replayer-step", "aria-live": "polite" });
@@ -201,7 +202,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
       phaseLabel: taken ? phaseText(taken, history.config) : undefined,
     });
     const text = frame.action
-      ? actionText(timed.has(step) ? { ...frame.action, timeout: true } : frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])
+      ? actionText(timed.has(step) || away.has(step) ? { ...frame.action, timeout: true, away: away.has(step) } : frame.action, nameOf, showAll || frame.action.seat === mySeat, sizes[step])
       : t("The deal");
     caption.textContent = t("Step {k} of {n}: {text}", { k: step, n: frames.length - 1, text });
     slider.value = String(step);
@@ -219,7 +220,7 @@ function fullReplayer(body, { history, frames, nameOf, split, mySeat, everyone }
 }
 
 function publicReplayer(body, { history, nameOf, split }) {
-  const actions = markTimeouts(history.actions, history.timed_out);
+  const actions = markTimeouts(history.actions, history.timed_out, history.away_played);
   const sizes = passSizes(actions, history.config?.pass_counts);
   let step = actions.length;
   const list = h("ol.log-list", { id: "replayer-actions" });

@@ -134,7 +134,7 @@ export class SidePanel {
     const st = this.getState();
     const view = st.view;
     if (!view) return h("p.muted", null, t("No hand yet."));
-    const lines = logLines(markTimeouts(view.log, st.msg?.timed_out), (seat) => this.nameOf(seat), st.table?.config?.pass_counts, st.logRounds,
+    const lines = logLines(markTimeouts(view.log, st.msg?.timed_out, st.msg?.away_played), (seat) => this.nameOf(seat), st.table?.config?.pass_counts, st.logRounds,
       { passDirections: st.table?.config?.pass_directions, seats: view.seats });
     return h("ol.log-list", { id: "log-list", "aria-live": "off" },
       st.msg?.hand_no ? h("li.round", null, t("Hand {n}", { n: st.msg.hand_no })) : null,

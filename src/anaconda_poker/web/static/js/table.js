@@ -1,6 +1,7 @@
 // The live table page: one websocket (docs/protocol.md §4), the felt, your cards and
 // decisions (betting, passing, arranging), the side panel, host controls, sitting down.
 
+import { noteBuild } from "./build.js";
 import { TableConnection } from "./connection.js";
 import { announce, h, replace, say } from "./dom.js";
 import { renderFelt } from "./felt.js";
@@ -103,6 +104,7 @@ export function mount(main, route) {
   function onMessage(msg) {
     switch (msg.type) {
       case "welcome":
+        noteBuild(msg.build);  // a server upgraded under this page: offer a reload
         s.welcome = msg;
         side.start();
         s.offset = (msg.server_time || Date.now() / 1000) - Date.now() / 1000;

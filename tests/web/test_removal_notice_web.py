@@ -1,0 +1,68 @@
+"""A player the host removes mid-hand plays the hand out; when it ends everyone at the table
+is told, in their own language (issue 12's trial night: only the host learnt of it), and
+the removed player is told it was removed, not merely disconnected. Debian's Chromium."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+
+def table_page(open_page: Any, server: Any, table_id: str, lang: str, seat: Any = None) -> Any:
+    probe = open_page()
+    prefs: dict[str, Any] = {"lang": lang, "name": ""}
+    if seat is not None:
+        prefs["seats"] = {table_id: seat}
+    probe.page.context.add_init_script(
+        f"localStorage.setItem('anaconda-poker.prefs.v1', {json.dumps(json.dumps(prefs))});"
+    )
+    probe.page.goto(f"{server.url}/#/table/{table_id}")
+    return probe.page
+
+
+def test_everyone_sees_that_a_player_removed_mid_hand_has_left(server: Any, open_page: Any) -> None:
+    body = {
+        "name": "Home game",
+        "host_name": "Ada",
+        "seats": 4,
+        "action_timer": 1,  # nobody acts: the timers play the hand out quickly
+        "time_bank": 0,
+        "auto_start": False,
+        "bots": [{"seat": 1, "level": "calling-station"}],
+    }
+    made = httpx.post(f"{server.url}/api/tables", json=body, timeout=10).json()
+    table_id = made["table"]["table_id"]
+    sat = httpx.post(
+        f"{server.url}/api/tables/{table_id}/seats", json={"name": "Bo", "seat": 2}, timeout=10
+    ).json()
+    host = table_page(
+        open_page, server, table_id, "en", {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
+    bo = table_page(
+        open_page, server, table_id, "it", {"token": sat["token"], "seat": 2, "name": "Bo"}
+    )
+    watcher = table_page(open_page, server, table_id, "de")
+    bo.wait_for_selector(".table-page[data-seat='2']")
+    watcher.wait_for_selector("#join-form")
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting']")
+    host.click("#host-menu")
+    host.click("#remove-2")
+    host.click("#remove-confirm-2")
+    host.click("#host-close")
+    # the hand ends by the timers; then the watcher (German) and the host are told
+    watcher.wait_for_selector(
+        ".toast-item:has-text('Der Gastgeber hat Bo entfernt.')", timeout=150_000
+    )
+    host.wait_for_selector(".toast-item:has-text('The host removed Bo.')", timeout=10_000)
+    # and Bo (Italian) that the host removed him, then he watches
+    bo.wait_for_selector(
+        '.toast-item:has-text("L\'organizzatore ti ha allontanato dal tavolo")',
+        timeout=10_000,
+    )
+    bo.wait_for_selector("#join-form", timeout=10_000)
