@@ -5,13 +5,9 @@ so a drop during passing held the table for the pass timer and then a whole bett
 
 from __future__ import annotations
 
-import asyncio
-import random
-
 from server_helpers import FakeConnection
-from test_table import make_table, play_human
+from test_table import friend_leaves_at_the_pass, make_table
 
-from anaconda_poker.core.hand_types import Phase
 from anaconda_poker.server.table_clock import Decision
 
 
@@ -34,22 +30,12 @@ async def test_a_seat_gone_during_the_pass_is_away_after_the_pass_times_out() ->
     host, friend = FakeConnection(0), FakeConnection(1)
     table.start()
     try:
-        await table.request("join", host)
-        await table.request("join", friend)
-        await table.request("next_hand", host)
-
-        def friend_must_pass() -> bool:
-            hand = table.hand
-            return hand is not None and hand.phase is Phase.PASSING and 1 in hand.to_act
-
-        hosting = asyncio.create_task(
-            play_human(table, host, random.Random(2), until=lambda: table.stats.hands_finished >= 1)
-        )
         # the friend plays the first betting round, then closes the phone at the pass
-        await play_human(table, friend, random.Random(1), until=friend_must_pass)
-        await table.request("leave", friend)
-        gone = True
-        await asyncio.wait_for(hosting, timeout=60)
+        def left() -> None:
+            nonlocal gone
+            gone = True
+
+        await friend_leaves_at_the_pass(table, host, friend, on_leave=left)
     finally:
         await table.stop()
 

@@ -6,13 +6,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import random
-
 from server_helpers import FakeConnection
-from test_table import make_table, play_human
-
-from anaconda_poker.core.hand_types import Phase
+from test_table import friend_leaves_at_the_pass, make_table
 
 
 async def test_plays_for_an_away_seat_are_marked_away_and_the_timeout_is_not() -> None:
@@ -22,20 +17,7 @@ async def test_plays_for_an_away_seat_are_marked_away_and_the_timeout_is_not() -
     host, friend = FakeConnection(0), FakeConnection(1)
     table.start()
     try:
-        await table.request("join", host)
-        await table.request("join", friend)
-        await table.request("next_hand", host)
-
-        def friend_must_pass() -> bool:
-            hand = table.hand
-            return hand is not None and hand.phase is Phase.PASSING and 1 in hand.to_act
-
-        hosting = asyncio.create_task(
-            play_human(table, host, random.Random(2), until=lambda: table.stats.hands_finished >= 1)
-        )
-        await play_human(table, friend, random.Random(1), until=friend_must_pass)
-        await table.request("leave", friend)  # the friend's page closes at the pass
-        await asyncio.wait_for(hosting, timeout=60)
+        await friend_leaves_at_the_pass(table, host, friend)  # its page closes at the pass
         history = table.model.full_history("t")
     finally:
         await table.stop()

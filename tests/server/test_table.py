@@ -14,6 +14,7 @@ import pytest
 from server_helpers import FakeConnection, choose_from_legal, seeded_policies
 
 from anaconda_poker.core.config import TableConfig
+from anaconda_poker.core.hand_types import Phase
 from anaconda_poker.server.errors import ClientError
 from anaconda_poker.server.table import Table, TableSettings
 from anaconda_poker.storage.event_store import NewEvent, StoredEvent, WriteBatch
@@ -134,6 +135,32 @@ async def play_human(
         action = choose_from_legal(latest["view"]["you"]["legal"], rng, passive=passive)
         with contextlib.suppress(ClientError):
             await table.request("action", conn, turn=latest["turn"], action=action)
+
+
+async def friend_leaves_at_the_pass(
+    table: Table,
+    host: FakeConnection,
+    friend: FakeConnection,
+    on_leave: Callable[[], None] = lambda: None,
+) -> None:
+    """Two humans join and the host deals; the friend plays the first betting round, then
+    leaves (its page closes) when it must pass. Returns when the hand has finished, the host
+    playing throughout; ``on_leave`` runs right after the friend leaves."""
+
+    def friend_must_pass() -> bool:
+        hand = table.hand
+        return hand is not None and hand.phase is Phase.PASSING and 1 in hand.to_act
+
+    await table.request("join", host)
+    await table.request("join", friend)
+    await table.request("next_hand", host)
+    hosting = asyncio.create_task(
+        play_human(table, host, random.Random(2), until=lambda: table.stats.hands_finished >= 1)
+    )
+    await play_human(table, friend, random.Random(1), until=friend_must_pass)
+    await table.request("leave", friend)
+    on_leave()
+    await asyncio.wait_for(hosting, timeout=60)
 
 
 async def test_replaying_the_log_rebuilds_the_same_table() -> None:
