@@ -207,6 +207,15 @@ def open_page(browser: Any) -> Iterator[Callable[..., PageProbe]]:
 
 
 @pytest.fixture
+def module_page(server: Any, open_page: Any) -> Any:
+    """A page of ours (the English rules page) for tests that import the client's ES
+    modules with ``await import('/js/...')``: same origin, no table."""
+    page = open_page().page
+    page.goto(server.url + "/rules/en.html")
+    return page
+
+
+@pytest.fixture
 def shot() -> Callable[..., Path]:
     """Save a screenshot under artifacts/screenshots/ (gitignored): ``shot(page, "name")``."""
 

@@ -12,13 +12,6 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
-@pytest.fixture
-def module_page(server: Any, open_page: Any) -> Any:
-    page = open_page().page
-    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
-    return page
-
-
 def test_a_new_build_after_a_reconnect_offers_a_reload(module_page: Any) -> None:
     seen: dict[str, Any] = module_page.evaluate(
         """async () => {

@@ -36,13 +36,6 @@ from anaconda_poker.server.histories import history_for
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
-@pytest.fixture
-def module_page(server: Any, open_page: Any) -> Any:
-    page = open_page().page
-    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
-    return page
-
-
 def test_pure_javascript_hmac_matches_python(module_page: Any) -> None:
     rng = random.Random(4)
     cases = [

@@ -17,9 +17,12 @@ from test_e2e import act_once, page_facts
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
-def seat_page(open_page: Any, server: Any, table_id: str, seat: dict[str, Any] | None) -> Any:
+def seat_page(
+    open_page: Any, server: Any, table_id: str, seat: dict[str, Any] | None, lang: str = "en"
+) -> Any:
+    """A page on the table in ``lang``, holding ``seat`` (its token) or watching if None."""
     probe = open_page()
-    prefs: dict[str, Any] = {"lang": "en", "name": ""}
+    prefs: dict[str, Any] = {"lang": lang, "name": ""}
     if seat is not None:
         prefs["seats"] = {table_id: seat}
     probe.page.context.add_init_script(

@@ -41,13 +41,6 @@ def random_hands(count: int, seed: int) -> list[list[str]]:
     return hands
 
 
-@pytest.fixture
-def module_page(server: Any, open_page: Any) -> Any:
-    page = open_page().page
-    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
-    return page
-
-
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_hand_names_match_the_translation_layer(module_page: Any, lang: str) -> None:
     hands = random_hands(300, seed=len(lang))

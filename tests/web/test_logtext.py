@@ -77,13 +77,6 @@ def played_hand(
     return state.view(None), truth
 
 
-@pytest.fixture
-def module_page(server: Any, open_page: Any) -> Any:
-    page = open_page().page
-    page.goto(server.url + "/rules/en.html")  # any page of ours: same origin for imports
-    return page
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_log_rounds_calls_passes_and_turned_cards_match_the_engine(
     module_page: Any, seed: int
@@ -159,6 +152,33 @@ def test_every_pass_counts_its_cards_where_the_log_hides_them(
     assert any(want)
 
 
+def marked_log_texts(
+    page: Any, lang: str, *, timed_out: list[int], away_played: list[int]
+) -> list[str]:
+    """The action lines of a three-action log (Ana checks, João checks, Ana bets 4) in
+    ``lang``, marked by ``markTimeouts`` with those action indices; last, "true" or "false":
+    whether the second action carries no ``away`` mark."""
+    log = [
+        {"seat": 0, "action": "check"},
+        {"seat": 1, "action": "check"},
+        {"seat": 0, "action": "bet", "to": 4},
+    ]
+    texts: list[str] = page.evaluate(
+        """async ([log, lang, timed, away]) => {
+          const i18n = await import('/js/i18n.js');
+          await i18n.setLanguage(lang);
+          const { logLines, markTimeouts } = await import('/js/logtext.js');
+          const names = ['Ana', 'João'];
+          const marked = markTimeouts(log, timed, away);
+          const plain = logLines(marked, (s) => names[s], [3, 2, 1], [1, 1, 1]);
+          return plain.filter((x) => x.kind === 'action').map((x) => x.text)
+            .concat([String(marked[1].away === undefined)]);
+        }""",
+        [log, lang, timed_out, away_played],
+    )
+    return texts
+
+
 @pytest.mark.parametrize(
     ("lang", "marked"),
     [
@@ -171,22 +191,7 @@ def test_an_action_taken_on_a_timeout_is_marked_in_the_log(
     module_page: Any, lang: str, marked: str
 ) -> None:
     """The state's ``timed_out`` indices mark exactly those log lines, in each language."""
-    log = [
-        {"seat": 0, "action": "check"},
-        {"seat": 1, "action": "check"},
-        {"seat": 0, "action": "bet", "to": 4},
-    ]
-    texts: list[str] = module_page.evaluate(
-        """async ([log, lang]) => {
-          const i18n = await import('/js/i18n.js');
-          await i18n.setLanguage(lang);
-          const { logLines, markTimeouts } = await import('/js/logtext.js');
-          const names = ['Ana', 'João'];
-          return logLines(markTimeouts(log, [1]), (s) => names[s], [3, 2, 1], [1, 1, 1])
-            .filter((x) => x.kind === 'action').map((x) => x.text);
-        }""",
-        [log, lang],
-    )
+    texts = marked_log_texts(module_page, lang, timed_out=[1], away_played=[])
     assert texts[1] == marked
     assert "(" not in texts[0] and "(" not in texts[2]
 
@@ -207,24 +212,7 @@ def test_a_play_for_an_away_seat_says_away_not_time_ran_out(
 ) -> None:
     """``away_played`` (a subset of ``timed_out``) marks the plays the server made at once for
     a seat already away: "(away)" in each language, distinct from a real timeout."""
-    log = [
-        {"seat": 0, "action": "check"},
-        {"seat": 1, "action": "check"},
-        {"seat": 0, "action": "bet", "to": 4},
-    ]
-    texts: list[str] = module_page.evaluate(
-        """async ([log, lang]) => {
-          const i18n = await import('/js/i18n.js');
-          await i18n.setLanguage(lang);
-          const { logLines, markTimeouts } = await import('/js/logtext.js');
-          const names = ['Ana', 'João'];
-          const marked = markTimeouts(log, [1, 2], [2]);
-          const plain = logLines(marked, (s) => names[s], [3, 2, 1], [1, 1, 1]);
-          return plain.filter((x) => x.kind === 'action').map((x) => x.text)
-            .concat([String(marked[1].away === undefined)]);
-        }""",
-        [log, lang],
-    )
+    texts = marked_log_texts(module_page, lang, timed_out=[1, 2], away_played=[2])
     assert timed in texts[1] and texts[1].endswith(")") and away not in texts[1]
     assert texts[2].endswith(away) and "(" not in texts[2][: -len(away)]
     assert "(" not in texts[0]

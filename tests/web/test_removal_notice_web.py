@@ -4,25 +4,13 @@ the removed player is told it was removed, not merely disconnected. Debian's Chr
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
 import pytest
+from test_host_panel_web import seat_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
-
-
-def table_page(open_page: Any, server: Any, table_id: str, lang: str, seat: Any = None) -> Any:
-    probe = open_page()
-    prefs: dict[str, Any] = {"lang": lang, "name": ""}
-    if seat is not None:
-        prefs["seats"] = {table_id: seat}
-    probe.page.context.add_init_script(
-        f"localStorage.setItem('anaconda-poker.prefs.v1', {json.dumps(json.dumps(prefs))});"
-    )
-    probe.page.goto(f"{server.url}/#/table/{table_id}")
-    return probe.page
 
 
 def test_everyone_sees_that_a_player_removed_mid_hand_has_left(server: Any, open_page: Any) -> None:
@@ -40,13 +28,13 @@ def test_everyone_sees_that_a_player_removed_mid_hand_has_left(server: Any, open
     sat = httpx.post(
         f"{server.url}/api/tables/{table_id}/seats", json={"name": "Bo", "seat": 2}, timeout=10
     ).json()
-    host = table_page(
-        open_page, server, table_id, "en", {"token": made["token"], "seat": 0, "name": "Ada"}
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
     )
-    bo = table_page(
-        open_page, server, table_id, "it", {"token": sat["token"], "seat": 2, "name": "Bo"}
+    bo = seat_page(
+        open_page, server, table_id, {"token": sat["token"], "seat": 2, "name": "Bo"}, "it"
     )
-    watcher = table_page(open_page, server, table_id, "de")
+    watcher = seat_page(open_page, server, table_id, None, "de")
     bo.wait_for_selector(".table-page[data-seat='2']")
     watcher.wait_for_selector("#join-form")
     host.click("#next-hand")
