@@ -80,3 +80,26 @@ def test_pot_and_no_limit_ask_only_for_the_minimum_bet(server: Any, open_page: A
     assert (config["betting"], config["small_bet"], config["big_bet"]) == ("pot_limit", 3, 6)
     response = request.value.response()
     assert response is not None and response.status == 201
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_every_lobby_checkbox_keeps_its_size_beside_a_long_label(
+    server: Any, open_page: Any, width: int
+) -> None:
+    """Newcomer trial: under "More options" the box of "Reveal the deck after each hand (…)",
+    whose label takes two lines, was drawn visibly smaller than its neighbours (the flex row
+    shrank it). Every checkbox and radio of the form is as large as the stylesheet's 18 px."""
+    page = open_page(viewport={"width": width, "height": 800}, mobile=width < 768).page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    page.click("#create-form details > summary")
+    sizes: list[list[Any]] = page.evaluate(
+        """() => [...document.querySelectorAll(
+              '#create-form input[type=checkbox], #create-form input[type=radio]')]
+            .filter((e) => e.offsetParent !== null)
+            .map((e) => { const r = e.getBoundingClientRect();
+                          return [e.id || e.name, Math.round(r.width), Math.round(r.height)]; })"""
+    )
+    assert len(sizes) >= 8, sizes
+    squeezed = [s for s in sizes if s[1] < 18 or s[2] < 18]
+    assert not squeezed, squeezed
