@@ -128,6 +128,16 @@ export function createHostPanel({ getState, send, mySeat }) {
     if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
+  /** After a state message: the players' stacks as the felt shows them, written into the
+   * open dialog's cells in place (a whole redraw at every bet would disturb typing). */
+  function stacks() {
+    if (!dialog) return;
+    for (const seat of getState().table?.seats || []) {
+      const cell = seat && dialog.querySelector(`#host-players tr[data-seat="${seat.seat}"] td.num`);
+      if (cell) cell.textContent = chips(liveStack(seat));
+    }
+  }
+
   /** An error answering one of the dialog's commands: shown in the dialog too. */
   function onError(msg) {
     if (msg.ref === "change_game" && ui.stakes) {
@@ -142,6 +152,14 @@ export function createHostPanel({ getState, send, mySeat }) {
   function dealtIn(seat) {
     const view = getState().view;
     return Boolean(view && view.phase !== "complete" && view.seats?.some((x) => x.seat === seat));
+  }
+
+  // a seat's stack as the felt shows it: in a running hand the view's (the table's
+  // information keeps the stack the hand began with), between hands the table's
+  function liveStack(seat) {
+    const view = getState().view;
+    const dealt = view && view.phase !== "complete" ? view.seats?.find((x) => x.seat === seat.seat) : null;
+    return typeof dealt?.stack === "number" ? dealt.stack : seat.stack;
   }
 
   function inHand() {
@@ -171,11 +189,12 @@ export function createHostPanel({ getState, send, mySeat }) {
           const c = tb.next_config || tb.config;
           ui.stakes = {
             split: c.split, betting: c.betting, ante: c.ante, small_bet: c.small_bet, big_bet: c.big_bet,
-            raise_cap: c.raise_cap ?? "",
+            raise_cap: c.raise_cap ?? "", initialRaiseCap: c.raise_cap ?? null,
           };
           ui.stakesError = null;
           draw();
           document.querySelector("#stakes-split input:checked")?.focus();
+          document.getElementById("stakes-apply")?.scrollIntoView({ block: "nearest" });
         },
       }, t("Change stakes or game…")));
   }
@@ -185,7 +204,7 @@ export function createHostPanel({ getState, send, mySeat }) {
     const busy = inHand();
     const rows = (tb.seats || []).filter(Boolean).map((seat) => {
       const cells = [h("td", null, seat.name, seat.removing ? h("span.muted", null, " (", t("leaves after this hand"), ")") : null),
-        h("td.num", null, chips(seat.stack))];
+        h("td.num", null, chips(liveStack(seat)))];
       let actions;
       if (ui.adjusting === seat.seat) {
         const input = h("input", {
@@ -252,8 +271,12 @@ export function createHostPanel({ getState, send, mySeat }) {
       value: f[name], "aria-invalid": err?.field === `config.${name}` ? "true" : null, oninput: (ev) => { f[name] = ev.target.value; },
     });
     const select = (name, values, label) => h("select", {
-      id: `stakes-${name}`, "data-field": `config.${name}`, "aria-invalid": err?.field === `config.${name}` ? "true" : null, onchange: (ev) => { f[name] = ev.target.value; },
+      id: `stakes-${name}`, "data-field": `config.${name}`, "aria-invalid": err?.field === `config.${name}` ? "true" : null,
+      onchange: (ev) => { f[name] = ev.target.value; draw(); document.getElementById(`stakes-${name}`)?.focus(); },
     }, values.map((v) => h("option", { value: v, selected: v === f[name] }, label(v))));
+    // pot and no limit have a minimum bet only (the small bet, RULES.md §4), as in the lobby:
+    // no big bet and no raise cap to ask for (newcomer trial)
+    const fixed = f.betting === "fixed_limit";
     return h("form.stakes-form", {
       id: "stakes-form",
       onsubmit: (ev) => {
@@ -262,6 +285,9 @@ export function createHostPanel({ getState, send, mySeat }) {
           split: f.split, betting: f.betting, ante: Number(f.ante), small_bet: Number(f.small_bet),
           big_bet: Number(f.big_bet), raise_cap: String(f.raise_cap).trim() === "" ? null : Number(f.raise_cap),
         };
+        // hidden in pot and no limit: twice the minimum bet and the table's cap, which cannot
+        // refuse the change (the rules keep them for a later change back to fixed limit)
+        if (!fixed) Object.assign(changes, { big_bet: 2 * changes.small_bet, raise_cap: f.initialRaiseCap });
         // every option of the form: the server keeps the table's other rules as they are, and
         // a form equal to the current rules withdraws a change waiting for the next hand
         // the form stays open until the server answers: game_change closes it (gameChanged),
@@ -284,9 +310,9 @@ export function createHostPanel({ getState, send, mySeat }) {
           splitLabel(v))))),
       field("betting", t("Structure"), select("betting", BETTINGS, bettingLabel)),
       field("ante", t("Ante"), number("ante", 0)),
-      field("small_bet", t("Small bet"), number("small_bet", 1)),
-      field("big_bet", t("Big bet"), number("big_bet", 1)),
-      field("raise_cap", t("Raise cap (empty: none)"), number("raise_cap", 1))),
+      field("small_bet", fixed ? t("Small bet") : t("Minimum bet"), number("small_bet", 1)),
+      fixed ? field("big_bet", t("Big bet"), number("big_bet", 1)) : null,
+      fixed ? field("raise_cap", t("Raise cap (empty: none)"), number("raise_cap", 1)) : null),
     err ? h("p.neg", { role: "alert", id: "stakes-error" }, err.text) : null,
     h("div.form-actions", null,
       h("button.primary", { type: "submit", id: "stakes-apply" }, t("Apply from the next hand")),
@@ -302,5 +328,5 @@ export function createHostPanel({ getState, send, mySeat }) {
     document.getElementById("open-stakes")?.focus();
   }
 
-  return { button, update, onError, gameChanged, isOpen: () => dialog !== null };
+  return { button, update, stacks, onError, gameChanged, isOpen: () => dialog !== null };
 }

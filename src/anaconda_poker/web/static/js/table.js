@@ -301,6 +301,7 @@ export function mount(main, route) {
     }
     const before = s.view;
     s.view = view;
+    hostPanel.stacks();
     const you = view?.you;
     s.myTurn = Boolean(you && view.phase !== "complete" && view.to_act?.includes(you.seat) && (you.legal?.kinds || []).length);
     const dropped = mine.pre.update(view, msg.hand_no, mySeat());

@@ -1,0 +1,68 @@
+"""The host's dialog during a hand (newcomer trial night 6): in pot and no limit the stakes
+form asks for the minimum bet only, as the lobby does (RULES.md §4: those structures have
+no big bet and no raise cap), and the players' stacks are the ones the felt shows, not the
+stacks the hand began with. Debian's Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_host_panel_web import home_game, seat_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+STACKS = """() => {
+  const cell = (n) => document.querySelector(`#host-players tr[data-seat="${n}"] td.num`);
+  const felt = (n) => document.querySelector(`#seat-${n} .stack`);
+  return [0, 1].map((n) => [cell(n)?.textContent, felt(n)?.textContent]);
+}"""
+
+
+def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
+    server: Any, open_page: Any
+) -> None:
+    made = home_game(server, bot_pause=0.5, seat_approval=False, starting_stack=100)
+    table_id = made["table"]["table_id"]
+    host = seat_page(
+        open_page, server, table_id, {"token": made["token"], "seat": 0, "name": "Ada"}
+    )
+    host.wait_for_selector("#host-menu")
+    host.click("#next-hand")
+    host.wait_for_selector(".table-page[data-phase='betting']")
+    host.click("#host-menu")
+    host.wait_for_selector("#host-panel[open]")
+
+    # every player antes 1 at the deal: the hand's stacks are 99, the table's record 100
+    host.wait_for_function(
+        "() => document.querySelector('#host-players tr[data-seat=\"0\"] td.num')"
+        "?.textContent === '99'"
+    )
+    pairs: list[list[str]] = host.evaluate(STACKS)
+    assert pairs == [["99", "99"], ["99", "99"]], pairs
+
+    # the calling station calls Ada's bet: its cell follows the felt while the dialog is open
+    host.click("#host-close")
+    host.click("#act-bet")
+    host.wait_for_function("() => document.querySelector('#seat-1 .stack')?.textContent === '97'")
+    host.click("#host-menu")
+    host.wait_for_selector("#host-panel[open]")
+    pairs = host.evaluate(STACKS)
+    assert pairs == [["97", "97"], ["97", "97"]], pairs
+
+    host.click("#open-stakes")
+    label = "() => document.querySelector('label[for=\"stakes-small-bet\"]').textContent"
+    assert host.evaluate(label) == "Small bet"
+    assert host.is_visible("#stakes-big-bet") and host.is_visible("#stakes-raise-cap")
+    host.fill("#stakes-big-bet", "1")  # refused in fixed limit; hidden from here on
+    host.select_option("#stakes-betting", "pot_limit")
+    assert host.evaluate(label) == "Minimum bet"
+    assert host.query_selector("#stakes-big-bet") is None
+    assert host.query_selector("#stakes-raise-cap") is None
+    host.fill("#stakes-small-bet", "3")
+    host.click("#stakes-apply")
+    host.wait_for_selector("#stakes-form", state="detached")
+    host.click("#host-close")
+    host.wait_for_selector("#next-rules")
+    text = host.inner_text("#next-rules")
+    assert text.startswith("From the next hand:") and "Pot limit, minimum bet 3" in text, text
