@@ -276,6 +276,12 @@ export function mount(main, route) {
     announce(errorText(msg.code, msg.message), "error");
   }
 
+  // the seats' last actions of the round (from the latest view), in the page's language:
+  // made again when a view arrives and when the language changes (they are translated text)
+  function refreshLastActions() {
+    s.lastActions = lastActions(s.prevView, s.logRounds, config()?.pass_counts?.length ?? 3);
+  }
+
   function onState(msg) {
     if (typeof msg.version === "number" && msg.version < s.version) return;
     const first = s.msg === null;
@@ -297,7 +303,7 @@ export function mount(main, route) {
         // nothing flips on a (re)load: only cards turned while we watch
         for (const seat of view.seats) s.shown[seat.seat] = first ? seat.revealed.length : 0;
       }
-      s.lastActions = lastActions(view, s.logRounds, config()?.pass_counts?.length ?? 3);
+      refreshLastActions();
     }
     const before = s.view;
     s.view = view;
@@ -568,6 +574,7 @@ export function mount(main, route) {
     rerender: () => {
       felt.setAttribute("aria-label", t("Table"));
       my.setAttribute("aria-label", t("Your cards and actions"));
+      if (s.prevView) refreshLastActions();
       renderAll();
       side.rerender();
       hostPanel.update();
