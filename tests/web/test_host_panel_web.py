@@ -456,6 +456,14 @@ def test_the_dock_covers_neither_the_table_name_nor_a_seat(
     for width, height in ((320, 640), (375, 667), (768, 1024), (1280, 900)):
         host.set_viewport_size({"width": width, "height": height})
         host.evaluate("window.scrollTo(0, 0)")
+        # the dock sits under the header by a height a ResizeObserver writes after layout
+        # (the header wraps at a new width): measure once it has (a loaded run measured the
+        # old height at 320 px and found the dock over the table's name)
+        host.wait_for_function(
+            "() => getComputedStyle(document.getElementById('host-dock'))"
+            ".getPropertyValue('--header-h') === "
+            "`${document.getElementById('app-header').offsetHeight}px`"
+        )
         seen: dict[str, Any] = host.evaluate(DOCK_COVERS)
         shot(host, f"host-dock-two-{width}")
         if seen["under"] or not seen["letIn"] or seen["height"] < 1:

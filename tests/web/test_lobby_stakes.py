@@ -19,6 +19,21 @@ def big_bet(page: Any) -> str:
     return value
 
 
+def create_as_ada(page: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Create the table as Ada: the ``config`` the form sent, and the server's answer (the
+    request must have been accepted, 201)."""
+    page.fill("#host-name", "Ada")
+    with page.expect_request(
+        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
+    ) as request:
+        page.click("#create-table")
+    config: dict[str, Any] = json.loads(request.value.post_data)["config"]
+    response = request.value.response()
+    assert response is not None and response.status == 201
+    made: dict[str, Any] = response.json()
+    return config, made
+
+
 def test_big_bet_follows_the_small_bet_until_edited(server: Any, open_page: Any) -> None:
     page = open_page().page
     page.goto(server.url + "/")
@@ -35,16 +50,9 @@ def test_big_bet_follows_the_small_bet_until_edited(server: Any, open_page: Any)
     page.fill("#big-bet", "")  # emptied: twice the small bet again
     page.fill("#small-bet", "7")
     assert big_bet(page) == "14"
-    page.fill("#host-name", "Ada")
-    with page.expect_request(
-        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
-    ) as request:
-        page.click("#create-table")
-    config = json.loads(request.value.post_data)["config"]
+    config, made = create_as_ada(page)
     assert (config["small_bet"], config["big_bet"]) == (7, 14)
-    response = request.value.response()
-    assert response is not None and response.status == 201
-    assert response.json()["table"]["config"]["big_bet"] == 14
+    assert made["table"]["config"]["big_bet"] == 14
 
 
 def test_pot_and_no_limit_ask_only_for_the_minimum_bet(server: Any, open_page: Any) -> None:
@@ -71,15 +79,9 @@ def test_pot_and_no_limit_ask_only_for_the_minimum_bet(server: Any, open_page: A
     assert page.is_visible("#big-bet") and page.is_visible("#raise-cap")
     page.select_option("#betting", "pot_limit")
     page.fill("#small-bet", "3")
-    page.fill("#host-name", "Ada")
-    with page.expect_request(
-        lambda r: r.method == "POST" and r.url.endswith("/api/tables")
-    ) as request:
-        page.click("#create-table")
-    config = json.loads(request.value.post_data)["config"]
+    config, made = create_as_ada(page)
     assert (config["betting"], config["small_bet"], config["big_bet"]) == ("pot_limit", 3, 6)
-    response = request.value.response()
-    assert response is not None and response.status == 201
+    assert made["table"]["config"]["betting"] == "pot_limit"
 
 
 @pytest.mark.parametrize("width", [320, 1280])
