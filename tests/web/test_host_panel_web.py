@@ -124,7 +124,7 @@ def test_host_panel_lets_in_adjusts_removes_and_changes_stakes(server: Any, open
     host.click("#host-menu")
     host.click("#open-stakes")
     host.fill("#stakes-small-bet", "10")
-    host.fill("#stakes-big-bet", "5")  # below the small bet: the server names the field
+    host.fill("#stakes-big-bet", "5")  # below the small bet: the form names the field
     host.click("#stakes-apply")
     host.wait_for_selector("#stakes-error")
     assert host.get_attribute("#stakes-big-bet", "aria-invalid") == "true"

@@ -54,11 +54,23 @@ def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
     label = "() => document.querySelector('label[for=\"stakes-small-bet\"]').textContent"
     assert host.evaluate(label) == "Small bet"
     assert host.is_visible("#stakes-big-bet") and host.is_visible("#stakes-raise-cap")
-    host.fill("#stakes-big-bet", "1")  # refused in fixed limit; hidden from here on
+    host.fill("#stakes-big-bet", "1")  # below the small bet: refused in fixed limit
+    host.click("#stakes-apply")
+    host.wait_for_selector("#stakes-error")
+    error = host.inner_text("#stakes-error")
+    assert error == "The big bet must be at least the small bet.", error
     host.select_option("#stakes-betting", "pot_limit")
     assert host.evaluate(label) == "Minimum bet"
     assert host.query_selector("#stakes-big-bet") is None
     assert host.query_selector("#stakes-raise-cap") is None
+    # a value the form cannot send is named by the form's label in the page's language, not
+    # by the server's option name (the verifier met "small_bet must be 1 to …")
+    host.fill("#stakes-small-bet", "")
+    host.click("#stakes-apply")
+    host.wait_for_selector("#stakes-error")
+    error = host.inner_text("#stakes-error")
+    assert error.startswith("Minimum bet: enter a whole number from 1 to"), error
+    assert host.get_attribute("#stakes-small-bet", "aria-invalid") == "true"
     host.fill("#stakes-small-bet", "3")
     host.click("#stakes-apply")
     host.wait_for_selector("#stakes-form", state="detached")

@@ -11,6 +11,7 @@ import { bettingLabel, errorText, rulesSummary, splitLabel } from "./labels.js";
 const SPLITS = ["high_only", "high_low_8", "high_low_any"];
 const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
 const MAX_CHIPS = 1_000_000_000;
+const MAX_RAISE_CAP = 100;  // core/config.py MAX_RAISE_CAP
 
 // What the host has typed as a reason, by request id: the panel is drawn anew on every table
 // update (a bot acting, a clock tick), so the text lives here rather than in the element.
@@ -288,6 +289,15 @@ export function createHostPanel({ getState, send, mySeat }) {
         // hidden in pot and no limit: twice the minimum bet and the table's cap, which cannot
         // refuse the change (the rules keep them for a later change back to fixed limit)
         if (!fixed) Object.assign(changes, { big_bet: 2 * changes.small_bet, raise_cap: f.initialRaiseCap });
+        // checked here first, in the page's language and with the form's own labels (the
+        // server's answer names its option, e.g. "small_bet must be 1 to …", in English)
+        const problem = stakesProblem(f, fixed);
+        if (problem) {
+          ui.stakesError = { field: `config.${problem[0]}`, text: problem[1] };
+          draw();
+          document.getElementById(`stakes-${problem[0].replace("_", "-")}`)?.focus();
+          return;
+        }
         // every option of the form: the server keeps the table's other rules as they are, and
         // a form equal to the current rules withdraws a change waiting for the next hand
         // the form stays open until the server answers: game_change closes it (gameChanged),
@@ -317,6 +327,22 @@ export function createHostPanel({ getState, send, mySeat }) {
     h("div.form-actions", null,
       h("button.primary", { type: "submit", id: "stakes-apply" }, t("Apply from the next hand")),
       h("button", { type: "button", id: "stakes-cancel", onclick: () => { ui.stakes = null; ui.stakesError = null; draw(); } }, t("Cancel"))));
+  }
+
+  // the first field of the stakes form that cannot be sent: [option, message] or null
+  function stakesProblem(f, fixed) {
+    const whole = (name, label, min, max, optional = false) => {
+      const text = String(f[name] ?? "").trim();
+      if (optional && text === "") return null;
+      const n = Number(text);
+      return text !== "" && Number.isInteger(n) && n >= min && n <= max ? null
+        : [name, t("{field}: enter a whole number from {min} to {max}.", { field: label, min: chips(min), max: chips(max) })];
+    };
+    return whole("ante", t("Ante"), 0, MAX_CHIPS)
+      || whole("small_bet", fixed ? t("Small bet") : t("Minimum bet"), 1, MAX_CHIPS)
+      || (fixed ? whole("big_bet", t("Big bet"), 1, MAX_CHIPS) : null)
+      || (fixed && Number(f.big_bet) < Number(f.small_bet) ? ["big_bet", t("The big bet must be at least the small bet.")] : null)
+      || (fixed ? whole("raise_cap", t("Raise cap (empty: none)"), 1, MAX_RAISE_CAP, true) : null);
   }
 
   /** The server accepted a change of the rules (a `game_change` message): close the form. */
