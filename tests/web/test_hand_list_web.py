@@ -42,3 +42,27 @@ def test_each_hands_download_is_on_its_row(server: Any, open_page: Any, width: i
         assert row["downloadRight"] <= row["rowRight"] + 0.5, row
         assert row["align"] in ("start", "left"), row
         assert row["nameIndent"] < 16, row  # padding only: not centred in a wide button
+
+
+def test_a_hand_name_is_not_squeezed_beside_replay_at_320_px(server: Any, open_page: Any) -> None:
+    """Verifier: where a row shows "Wiederholung" (Replay: a watcher's rows, a hand the seat
+    sat out) instead of a short result, the name beside it and the Download was squeezed to
+    a word a line at 320 px. The label moves under the name instead: the name keeps most of
+    the button's width."""
+    table_id, token = a_table(server)
+    page = seat_page(open_page, server, table_id, {"token": token, "seat": 0, "name": "Ada"})
+    page.click("#next-hand")
+    play_until_hand_done([page])
+    watcher = seat_page(open_page, server, table_id, None, "de")
+    watcher.set_viewport_size({"width": 320, "height": 640})
+    watcher.click("#tab-hands")
+    watcher.wait_for_selector("#hand-list li")
+    widths: list[list[float]] = watcher.evaluate(
+        """() => [...document.querySelectorAll('#hand-list li button:first-child')].map((b) =>
+             [b.querySelector('span').getBoundingClientRect().width, b.clientWidth,
+              b.querySelector('span + span').textContent])"""
+    )
+    assert widths
+    for name, button, label in widths:
+        assert label == "Wiederholung"
+        assert name > 0.6 * button, widths

@@ -273,7 +273,13 @@ export function createHostPanel({ getState, send, mySeat }) {
     });
     const select = (name, values, label) => h("select", {
       id: `stakes-${name}`, "data-field": `config.${name}`, "aria-invalid": err?.field === `config.${name}` ? "true" : null,
-      onchange: (ev) => { f[name] = ev.target.value; draw(); document.getElementById(`stakes-${name}`)?.focus(); },
+      onchange: (ev) => {
+        f[name] = ev.target.value;
+        draw();
+        document.getElementById(`stakes-${name}`)?.focus();
+        // fixed limit adds two fields: keep Apply on the screen (320 px)
+        document.getElementById("stakes-apply")?.scrollIntoView({ block: "nearest" });
+      },
     }, values.map((v) => h("option", { value: v, selected: v === f[name] }, label(v))));
     // pot and no limit have a minimum bet only (the small bet, RULES.md §4), as in the lobby:
     // no big bet and no raise cap to ask for (newcomer trial)
