@@ -33,6 +33,15 @@ GC_GENERATION0 = 20_000
 """Young-generation threshold of Python's cyclic garbage collector in the server process."""
 
 
+KEEP_ALIVE_SECONDS = 75
+"""How long an idle HTTP connection stays open (uvicorn's default is 5 s). A reverse proxy
+keeps idle connections to the server for reuse (nginx's upstream ``keepalive_timeout`` 60 s
+in deploy/nginx, Caddy's ``keepalive`` 60 s in deploy/caddy): the server must hold them
+longer, or the proxy may send a request on a connection the server is just closing, and a
+POST there fails as a 502 (seen once in CI: nginx "Connection reset by peer" on
+/api/advice)."""
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
@@ -257,6 +266,7 @@ def serve(
         # the limits count the address server/http_security.py resolves: the TCP peer, or
         # X-Forwarded-For only from --forwarded-allow-ips (uvicorn's own rule stays off)
         proxy_headers=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
     server = uvicorn.Server(config)
     start_tracing()  # only with ANACONDA_POKER_TRACEMALLOC set (a diagnostic)
