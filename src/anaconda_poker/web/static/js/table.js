@@ -36,7 +36,6 @@ export function mount(main, route) {
     selKey: "",
     arrange: { key: "", slots: [null, null, null, null, null] },
     advice: { key: "", loading: false, data: null },
-    lastActions: {},
     logRounds: [],
     prevView: null,
     shown: {},                 // seat -> revealed cards already drawn (for the flip)
@@ -276,12 +275,6 @@ export function mount(main, route) {
     announce(errorText(msg.code, msg.message), "error");
   }
 
-  // the seats' last actions of the round (from the latest view), in the page's language:
-  // made again when a view arrives and when the language changes (they are translated text)
-  function refreshLastActions() {
-    s.lastActions = lastActions(s.prevView, s.logRounds, config()?.pass_counts?.length ?? 3);
-  }
-
   function onState(msg) {
     if (typeof msg.version === "number" && msg.version < s.version) return;
     const first = s.msg === null;
@@ -303,7 +296,6 @@ export function mount(main, route) {
         // nothing flips on a (re)load: only cards turned while we watch
         for (const seat of view.seats) s.shown[seat.seat] = first ? seat.revealed.length : 0;
       }
-      refreshLastActions();
     }
     const before = s.view;
     s.view = view;
@@ -474,7 +466,8 @@ export function mount(main, route) {
       table: s.table,
       config: config(),
       mySeat: mySeat(),
-      lastActions: s.lastActions,
+      // translated text: made at each draw, so a change of language redraws it too
+      lastActions: s.prevView ? lastActions(s.prevView, s.logRounds, config()?.pass_counts?.length ?? 3) : {},
       flips: s.shown,
       timers: timers(),
       split: splitNow(),
@@ -574,7 +567,6 @@ export function mount(main, route) {
     rerender: () => {
       felt.setAttribute("aria-label", t("Table"));
       my.setAttribute("aria-label", t("Your cards and actions"));
-      if (s.prevView) refreshLastActions();
       renderAll();
       side.rerender();
       hostPanel.update();
