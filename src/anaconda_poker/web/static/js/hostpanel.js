@@ -6,7 +6,7 @@
 
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
-import { bettingLabel, errorText, rulesSummary, splitLabel } from "./labels.js";
+import { bettingLabel, errorText, rulesSummary, splitLabel, wholeNumberProblem } from "./labels.js";
 
 const SPLITS = ["high_only", "high_low_8", "high_low_any"];
 const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
@@ -338,11 +338,9 @@ export function createHostPanel({ getState, send, mySeat }) {
   // the first field of the stakes form that cannot be sent: [option, message] or null
   function stakesProblem(f, fixed) {
     const whole = (name, label, min, max, optional = false) => {
-      const text = String(f[name] ?? "").trim();
-      if (optional && text === "") return null;
-      const n = Number(text);
-      return text !== "" && Number.isInteger(n) && n >= min && n <= max ? null
-        : [name, t("{field}: enter a whole number from {min} to {max}.", { field: label, min: chips(min), max: chips(max) })];
+      if (optional && String(f[name] ?? "").trim() === "") return null;
+      const problem = wholeNumberProblem(label, f[name], min, max);
+      return problem ? [name, problem] : null;
     };
     return whole("ante", t("Ante"), 0, MAX_CHIPS)
       || whole("small_bet", fixed ? t("Small bet") : t("Minimum bet"), 1, MAX_CHIPS)

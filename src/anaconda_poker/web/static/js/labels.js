@@ -1,7 +1,7 @@
 // Translated names of table options, bot levels, error codes (one place for every page).
 
 import { declareSummary } from "./declare.js";
-import { t } from "./i18n.js";
+import { chips, t } from "./i18n.js";
 
 export function splitLabel(split) {
   switch (split) {
@@ -136,4 +136,20 @@ export function nameProblem(name, taken = []) {
 function canonicalName(name) {
   return String(name ?? "").normalize("NFKC").replace(/\s+/gu, " ")
     .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, "").replace(/ +/gu, " ").trim();
+}
+
+/**
+ * A form field's value that is not a whole number from `min` to `max` (an empty one neither):
+ * the message naming the field by its label, in the page's language; null when it is one.
+ * @param {string} label  the field's label as the form shows it
+ * @param {string|number|null|undefined} value  what the field holds
+ * @param {number} min  chips, seats or seconds, as the field counts
+ * @param {number} max
+ * @returns {string|null}
+ */
+export function wholeNumberProblem(label, value, min, max) {
+  const text = String(value ?? "").trim();
+  const n = Number(text);
+  return text !== "" && Number.isInteger(n) && n >= min && n <= max ? null
+    : t("{field}: enter a whole number from {min} to {max}.", { field: label, min: chips(min), max: chips(max) });
 }

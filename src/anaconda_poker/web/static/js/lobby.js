@@ -4,8 +4,8 @@
 import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { declareModeLabel, declareModeShort, swingLabel, swingShort } from "./declare.js";
-import { chips, t } from "./i18n.js";
-import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel } from "./labels.js";
+import { t } from "./i18n.js";
+import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel, wholeNumberProblem } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 /** Input of the create form for each request field the server may name in an error. */
@@ -415,9 +415,8 @@ export function mount(main) {
     }
     const whole = (id, label, value, min, max) => {
       if (value === "" || value === null || value === undefined) return null;
-      const n = Number(value);
-      return Number.isInteger(n) && n >= min && n <= max ? null
-        : [id, t("{field}: enter a whole number from {min} to {max}.", { field: label, min: chips(min), max: chips(max) })];
+      const problem = wholeNumberProblem(label, value, min, max);
+      return problem ? [id, problem] : null;
     };
     const maxSeats = toInt(form.cardsDealt, 7) === 9 ? 5 : 7;
     const checks = [
