@@ -105,3 +105,26 @@ def test_every_lobby_checkbox_keeps_its_size_beside_a_long_label(
     assert len(sizes) >= 8, sizes
     squeezed = [s for s in sizes if s[1] < 18 or s[2] < 18]
     assert not squeezed, squeezed
+
+
+@pytest.mark.parametrize("field", ["seats", "ante", "small-bet", "starting-stack"])
+def test_a_number_the_browser_cannot_read_is_named_not_defaulted(
+    server: Any, open_page: Any, field: str
+) -> None:
+    """Verifier: "1e" typed in a number field reads as an empty value, which the lobby takes
+    as "use the default", so the table was made with 6 seats while the box showed "1e". The
+    field is named as not a whole number, and no table is created."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    page.fill("#host-name", "Ada")
+    page.fill(f"#{field}", "")
+    page.locator(f"#{field}").press_sequentially("1e")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.click("#create-table")
+    page.wait_for_function(
+        "(f) => document.getElementById(f)?.getAttribute('aria-invalid') === 'true'", arg=field
+    )
+    assert "enter a whole number" in page.inner_text("#create-error")
+    assert not posts

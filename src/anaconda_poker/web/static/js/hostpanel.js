@@ -285,7 +285,9 @@ export function createHostPanel({ getState, send, mySeat }) {
     // no big bet and no raise cap to ask for (newcomer trial)
     const fixed = f.betting === "fixed_limit";
     return h("form.stakes-form", {
-      id: "stakes-form",
+      // the form's own check below names the field in the page's language; the browser's
+      // bubble (novalidate off) spoke the browser's language and marked nothing
+      id: "stakes-form", novalidate: true,
       onsubmit: (ev) => {
         ev.preventDefault();
         const changes = {
@@ -294,7 +296,7 @@ export function createHostPanel({ getState, send, mySeat }) {
         };
         // hidden in pot and no limit: twice the minimum bet and the table's cap, which cannot
         // refuse the change (the rules keep them for a later change back to fixed limit)
-        if (!fixed) Object.assign(changes, { big_bet: 2 * changes.small_bet, raise_cap: f.initialRaiseCap });
+        if (!fixed) Object.assign(changes, { big_bet: Math.min(2 * changes.small_bet, MAX_CHIPS), raise_cap: f.initialRaiseCap });
         // checked here first, in the page's language and with the form's own labels (the
         // server's answer names its option, e.g. "small_bet must be 1 to …", in English)
         const problem = stakesProblem(f, fixed);
@@ -338,8 +340,10 @@ export function createHostPanel({ getState, send, mySeat }) {
   // the first field of the stakes form that cannot be sent: [option, message] or null
   function stakesProblem(f, fixed) {
     const whole = (name, label, min, max, optional = false) => {
-      if (optional && String(f[name] ?? "").trim() === "") return null;
-      const problem = wholeNumberProblem(label, f[name], min, max);
+      // what the browser cannot read as a number ("1e") it reports as an empty value
+      const unreadable = document.getElementById(`stakes-${name.replace("_", "-")}`)?.validity?.badInput;
+      if (optional && !unreadable && String(f[name] ?? "").trim() === "") return null;
+      const problem = wholeNumberProblem(label, unreadable ? "" : f[name], min, max);
       return problem ? [name, problem] : null;
     };
     return whole("ante", t("Ante"), 0, MAX_CHIPS)

@@ -414,6 +414,9 @@ export function mount(main) {
       taken.push(b.name);
     }
     const whole = (id, label, value, min, max) => {
+      // an empty field takes its default; one the browser cannot read as a number ("1e"),
+      // which it also reports as empty, is named
+      if (document.getElementById(id)?.validity?.badInput) return [id, wholeNumberProblem(label, "", min, max)];
       if (value === "" || value === null || value === undefined) return null;
       const problem = wholeNumberProblem(label, value, min, max);
       return problem ? [id, problem] : null;
