@@ -151,6 +151,9 @@ def deal_columns(hands: CardArray, knowledge: SeatKnowledge, seats: Sequence[int
 
 
 _POSITIONS = np.arange(PLAYABLE_CARDS, dtype=np.int16)
+_TWO_53 = float(1 << 53)
+_CARDS = np.arange(52, dtype=np.int64)
+_TAKEN = 1 << 60
 
 
 class Replay:
@@ -229,8 +232,16 @@ class Replay:
         for arrays in forced.values():
             for a in arrays:
                 taken[self.rows, a] = True
-        keys = np.where(taken, 2.0, self.rng.random((n, 52)))
-        free = np.argsort(keys, axis=1).astype(np.uint8)
+        # the free cards in the order of their random keys: an argsort of the keys, from
+        # one sort of (key, card) packed in an int64 (about 1.9x faster at 200 rows);
+        # ``random()`` returns k / 2**53, so k is exact and orders as the key does
+        keys = (self.rng.random((n, 52)) * _TWO_53).astype(np.int64)
+        keys <<= 6
+        keys |= _CARDS
+        keys[taken] = _TAKEN  # after every free card (never read)
+        keys.sort(axis=1)
+        keys &= 63
+        free = keys.astype(np.uint8)
         stub = 52 - len(out_of_play) - PLAYABLE_CARDS * seats
         deck = np.empty((n, PLAYABLE_CARDS * seats + stub), dtype=np.uint8)
         at = 0
