@@ -209,14 +209,10 @@ class Replay:
                 passed.append(gave[:, start : start + r.count])
                 received.append(got[:, start : start + r.count])
                 start += r.count
-        start_hand = repeat_rows(hand, n)
-        for gave_back, got_back in zip(reversed(passed), reversed(received), strict=True):
-            where = (start_hand[:, :, None] == got_back[:, None, :]).any(axis=2)
-            # a stable argsort of ~where (its cards first, in hand order) from one sort
-            packed = np.sort((~where).astype(np.int16) << 4 | _POSITIONS, axis=1)
-            order = (packed & 15)[:, : got_back.shape[1]]
-            start_hand[self.rows, order] = gave_back  # put_along_axis, as one assignment
-        return passed, received, start_hand
+        if self.history.known:  # the same start in every row: undone once, then repeated
+            one = _undo_passes(hand[None, :], [p[:1] for p in passed], [r[:1] for r in received])
+            return passed, received, repeat_rows(one[0], n)
+        return passed, received, _undo_passes(repeat_rows(hand, n), passed, received)
 
     # -- the deal --------------------------------------------------------------------------
     def deal(self, start: CardArray, forced: dict[int, list[CardArray]]) -> CardArray:
@@ -418,6 +414,23 @@ class Replay:
         order = np.argsort(keys, axis=1)[:, :count]
         picked: CardArray = np.take_along_axis(hands, order, axis=1)
         return picked
+
+
+def _undo_passes(
+    hands: CardArray, passed: Sequence[CardArray], received: Sequence[CardArray]
+) -> CardArray:
+    """The hands before the passes: uint8[m, 7] ``hands`` (changed in place) with each
+    round's ``received`` cards (uint8[m, count] per round) given back for its ``passed``
+    ones, latest round first, each passed card taking the place of a received one in
+    hand order."""
+    rows = np.arange(hands.shape[0])[:, None]
+    for gave_back, got_back in zip(reversed(passed), reversed(received), strict=True):
+        where = (hands[:, :, None] == got_back[:, None, :]).any(axis=2)
+        # a stable argsort of ~where (its cards first, in hand order) from one sort
+        packed = np.sort((~where).astype(np.int16) << 4 | _POSITIONS, axis=1)
+        order = (packed & 15)[:, : got_back.shape[1]]
+        hands[rows, order] = gave_back  # put_along_axis, as one assignment
+    return hands
 
 
 def _some(cards: CardArray | None) -> list[CardArray]:
