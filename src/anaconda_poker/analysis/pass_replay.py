@@ -369,7 +369,7 @@ class Replay:
             # one comparison and one assignment for all the seats)
             hands = deck[:, : PLAYABLE_CARDS * len(seats)].reshape(self.n, len(seats), -1)
             sent = np.stack([outgoing[j] for j in live], axis=1)  # [n, live, count]
-            places = np.argmax(hands[:, live, :, None] == sent[:, :, None, :], axis=2)
+            places = np.argmax(sent[:, :, :, None] == hands[:, live, None, :], axis=3)
             giver = [live.index(seats.index(r.neighbour(seats[j], -r.step))) for j in live]
             columns = PLAYABLE_CARDS * np.asarray(live)[:, None] + places
             deck[self.rows[:, :, None], columns] = sent[:, giver]
