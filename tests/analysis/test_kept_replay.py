@@ -117,3 +117,19 @@ def test_the_bot_replays_the_passes_once_after_the_arrangement(
             )
         counts[keep] = len(replays)
     assert counts == {True: 1, False: len(views)}
+
+
+@pytest.mark.parametrize("q", [0, 1, 2, 3, 6, 7, 12])
+def test_card_membership_row_by_row_is_the_pairwise_comparison(q: int) -> None:
+    """The replay's membership test (column by column for few cards, a flag table for
+    many) says exactly what comparing every pair says, cards present or not."""
+    rng = np.random.default_rng(q)
+    deals = np.argsort(rng.random((300, 52)), axis=1).astype(np.uint8)
+    hand = deals[:, :7]
+    # some rows draw their cards from the hand's own columns, the others from outside
+    cards = np.where(rng.random((300, 1)) < 0.5, deals[:, 3 : 3 + q], deals[:, 20 : 20 + q])
+    expected = (hand[:, :, None] == cards[:, None, :]).any(axis=2)
+    found = pass_replay._members(hand, cards)
+    assert found.dtype == np.bool_
+    assert np.array_equal(found, expected)
+    assert q == 0 or 0 < found.sum() < found.size

@@ -17,8 +17,9 @@ is simply where it is seen.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from anaconda_poker.analysis.equity import PLAYABLE_CARDS, OpponentInfo, SeatKnowledge
 from anaconda_poker.core.cards import card_str, parse_code
@@ -89,34 +90,93 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
     you = view.get("you")
     if not you:
         raise ValueError("a spectator's view has no seat to ask about")
-    me = int(you["seat"])
-    hand = _codes(you["hand"])
-    hidden = _codes(you.get("hidden"))
     arrangement = you.get("arrangement")
+    if not arrangement or view.get("phase") == "passing":
+        arrangement = None
+    lives = live_at_passes(view)
+    records = list(you.get("passes") or ())[: len(lives)]
+    try:
+        facts = _Facts(
+            config.pass_directions,
+            you["seat"],
+            tuple(you["hand"]),
+            tuple(you.get("hidden") or ()),
+            None if arrangement is None else tuple(arrangement),
+            tuple((s["seat"], tuple(s["revealed"]), s["folded"]) for s in view["seats"]),
+            tuple(tuple(live) for live in lives[: len(records)]),
+            tuple(tuple(record["passed"]) for record in records),
+        )
+        hash(facts)
+    except TypeError:  # not a view's plain values: work it out without the cache
+        return _knowledge(
+            _Facts(
+                config.pass_directions,
+                you["seat"],
+                you["hand"],
+                you.get("hidden"),
+                arrangement,
+                [(s["seat"], s["revealed"], s["folded"]) for s in view["seats"]],
+                lives[: len(records)],
+                [record["passed"] for record in records],
+            )
+        )
+    return _cached_knowledge(facts)
+
+
+class _Facts(NamedTuple):
+    """Everything of a view that :func:`knowledge_from_view` reads (its answer is a function
+    of these alone): the cache key of :func:`_cached_knowledge`."""
+
+    directions: Sequence[Direction]
+    me: Any
+    hand: Sequence[str]
+    hidden: Sequence[str] | None
+    arrangement: Sequence[str] | None
+    """The arrangement when it counts (made, and the phase is not passing), else ``None``."""
+    seats: Sequence[tuple[Any, Sequence[str], Any]]
+    """``(seat, revealed, folded)`` of each entry of the view's ``seats``, in order."""
+    lives: Sequence[Sequence[int]]
+    """:func:`live_at_passes` for the seat's passes."""
+    passed: Sequence[Sequence[str]]
+    """The cards the seat passed in each of its passes (as many as ``lives``)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_knowledge(facts: _Facts) -> SeatKnowledge:
+    """:func:`_knowledge`, remembered: a seat's knowledge changes only with a pass, an
+    arrangement, a reveal or a fold, so most decisions of a betting round ask it again
+    (the answer is immutable, so sharing it is safe)."""
+    return _knowledge(facts)
+
+
+def _knowledge(facts: _Facts) -> SeatKnowledge:
+    """:func:`knowledge_from_view`'s answer from the facts it reads."""
+    me = int(facts.me)
+    hand = _codes(facts.hand)
+    hidden = _codes(facts.hidden)
     out_of_play: tuple[int, ...] = hidden
-    if arrangement and view.get("phase") != "passing":
-        five = _codes(arrangement)
+    if facts.arrangement is not None:
+        five = _codes(facts.arrangement)
         out_of_play = hidden + tuple(c for c in hand if c not in five)
         hand = five
-    revealed = {int(s["seat"]): _codes(s["revealed"]) for s in view["seats"]}
+    revealed = {int(seat): _codes(cards) for seat, cards, _ in facts.seats}
     shown = {c for cards in revealed.values() for c in cards}
     mine = set(hand) | set(out_of_play)
     pinned: dict[int, int] = {}
     elsewhere: set[int] = set()
-    lives = live_at_passes(view)
-    records = list(you.get("passes") or ())[: len(lives)]
-    directions = [
-        config.pass_directions[i % len(config.pass_directions)] for i in range(len(records))
-    ]
-    for index, record in enumerate(records):
+    lives = facts.lives
+    passed = facts.passed
+    config_directions = facts.directions
+    directions = [config_directions[i % len(config_directions)] for i in range(len(passed))]
+    for index, cards in enumerate(passed):
         if me not in lives[index]:
             break
         receiver = neighbour(lives[index], me, directions[index])
         moved = any(
             receiver in lives[later] and neighbour(lives[later], receiver, directions[later]) != me
-            for later in range(index + 1, len(records))
+            for later in range(index + 1, len(passed))
         )
-        for card in _codes(record["passed"]):
+        for card in _codes(cards):
             pinned.pop(card, None)  # re-insert: dict order is pass order
             elsewhere.discard(card)
             if moved:
@@ -125,8 +185,8 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
                 pinned[card] = receiver
     opponents = []
     overflow: list[int] = []
-    for s in view["seats"]:
-        seat = int(s["seat"])
+    for seat_value, _, folded in facts.seats:
+        seat = int(seat_value)
         if seat == me:
             continue
         known = tuple(
@@ -141,7 +201,7 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
                 seat=seat,
                 known=known,
                 revealed=revealed[seat],
-                folded=bool(s["folded"]),
+                folded=bool(folded),
             )
         )
     elsewhere.update(overflow)

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from anaconda_poker.analysis.dealing import FIVE, InvalidSituationError
@@ -110,7 +111,9 @@ def reveal_plan(five: Sequence[int], split: Split) -> tuple[RevealStep, ...]:
 
 def board_cost(board: Sequence[int]) -> Cost:
     """How much 1 to 5 face-up cards reveal (module docstring, rules 1 to 3); compare the
-    tuples, smaller reveals less.
+    tuples, smaller reveals less. The cost depends on the set of cards alone, so it is
+    kept per sorted board (the 65,536 latest): a plan asks for 15 boards, most of one or
+    two cards, which recur from hand to hand.
 
     Returns:
         ``(made, draw, touching, suited, window, showing)``: ``made`` the rank counts,
@@ -119,6 +122,12 @@ def board_cost(board: Sequence[int]) -> Cost:
         the pairs of consecutive ranks showing (ace high and low); ``draw`` the larger of
         ``suited`` and ``window``; ``showing`` the stud value of the board.
     """
+    return _board_cost(tuple(sorted(board)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _board_cost(board: tuple[int, ...]) -> Cost:
+    """:func:`board_cost` of a sorted board."""
     ranks = [c >> 2 for c in board]
     made = tuple(sorted(Counter(ranks).values(), reverse=True))
     suited = max(Counter(c & 3 for c in board).values())

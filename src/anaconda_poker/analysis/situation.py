@@ -16,6 +16,8 @@ from anaconda_poker.core.errors import AnacondaError, DuplicateCardError, Invali
 
 __all__ = ["FIVE", "PLAYABLE_CARDS", "InvalidSituationError", "OpponentInfo", "SeatKnowledge"]
 
+_CODES = frozenset(range(52))
+"""Every card code."""
 PLAYABLE_CARDS = 7
 """Cards a player holds for play (the 9-card deal's two hidden cards never play)."""
 FIVE = 5
@@ -89,9 +91,22 @@ class SeatKnowledge:
             raise InvalidSituationError(
                 f"a hand has 7 cards (before arranging) or 5 (arranged), got {len(self.hand)}"
             )
+        # the common case at once: every code a plain int in 0..51 and none twice (then no
+        # claim below can fail); else each card is claimed in turn for the precise error
+        cards = [*self.hand, *self.out_of_play, *self.elsewhere]
+        for opp in self.opponents:
+            cards += opp.known
+            cards += opp.revealed
+        clean = (
+            len(set(cards)) == len(cards)
+            and _CODES.issuperset(cards)
+            and all(type(c) is int for c in cards)
+        )
         owner: dict[int, str] = {}
 
         def claim(cards: Iterable[int], where: str) -> None:
+            if clean:
+                return
             for c in cards:
                 if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 52:
                     raise InvalidCardError(f"card code {c!r} ({where}) is out of range 0..51")
@@ -118,15 +133,16 @@ class SeatKnowledge:
                 )
             claim(opp.known, f"passed to seat {opp.seat}")
             claim(opp.revealed, f"revealed by seat {opp.seat}")
-        if self.holes() > len(self.pool()) + len(self.elsewhere):
+        holes = self.holes()
+        unseen = len(self.pool()) + len(self.elsewhere)
+        if holes > unseen:
             raise InvalidSituationError(
-                f"the opponents hold {self.holes()} unknown cards but only "
-                f"{len(self.pool()) + len(self.elsewhere)} are unseen"
+                f"the opponents hold {holes} unknown cards but only {unseen} are unseen"
             )
-        if len(self.elsewhere) > self.holes():
+        if len(self.elsewhere) > holes:
             raise InvalidSituationError(
                 f"{len(self.elsewhere)} passed cards are with the opponents, but they hold "
-                f"only {self.holes()} unknown cards"
+                f"only {holes} unknown cards"
             )
 
     @property
@@ -144,8 +160,7 @@ class SeatKnowledge:
 
     def pool(self) -> tuple[int, ...]:
         """Unseen card codes, ascending: the cards random opponents are dealt from."""
-        seen = self.seen()
-        return tuple(c for c in range(52) if c not in seen)
+        return tuple(sorted(_CODES.difference(self.seen())))
 
     def needed(self) -> int:
         """Unknown cards dealt to the active opponents in one trial."""

@@ -60,13 +60,19 @@ from anaconda_poker.analysis.statistics import Estimate, ratio_estimate
 from anaconda_poker.bots.histories import Row, hand_rows
 from anaconda_poker.bots.protocol import Bot, observe_result
 from anaconda_poker.bots.registry import ARENA_BOTS, UnknownBotError, create_bot
+from anaconda_poker.core.actions import MalformedActionError
 from anaconda_poker.core.cards import Deck
 from anaconda_poker.core.config import TableConfig
-from anaconda_poker.core.state import HandState, Seat
+from anaconda_poker.core.rule_errors import IllegalActionError
+from anaconda_poker.core.state import HandState, LegalActions, Seat
 from anaconda_poker.core.views import VIEW_KEYS, view_part
 
 DEFAULT_SESSION_BLOCKS = 25
 """Blocks per session by default (100 hands at a four-seat table)."""
+
+_REFUSED = (IllegalActionError, MalformedActionError)
+"""What :meth:`HandState.apply` raises for an action it refuses (as
+:meth:`HandState.can_apply` answers ``False``)."""
 
 _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", "seconds")
 
@@ -79,18 +85,20 @@ class _LazyView(Mapping[str, Any]):
     seats nor the log. Read-only; valid until the state changes (the arena applies the
     action only after ``act`` returns)."""
 
-    __slots__ = ("_parts", "_seat", "_state")
+    __slots__ = ("_legal", "_parts", "_seat", "_state")
 
-    def __init__(self, state: HandState, seat: int) -> None:
+    def __init__(self, state: HandState, seat: int, legal: LegalActions | None = None) -> None:
         self._state = state
         self._seat = seat
+        self._legal = legal  # state.legal_actions(seat), when the arena has it already
         self._parts: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
         parts = self._parts
-        if key not in parts:
-            parts[key] = view_part(self._state, self._seat, key)  # KeyError if no such key
-        return parts[key]
+        if key in parts:
+            return parts[key]
+        part = parts[key] = view_part(self._state, self._seat, key, self._legal)  # KeyError
+        return part
 
     def __iter__(self) -> Iterator[str]:
         return iter(VIEW_KEYS)
@@ -275,17 +283,20 @@ def play_hand(
     while not state.is_complete:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        view = _LazyView(state, seat)
+        view = _LazyView(state, seat, legal)
         started = time.perf_counter()
         action = bots[seat].act(view, legal)
         spent[seat] += time.perf_counter() - started
         decisions[seat] += 1
-        if not state.can_apply(seat, action):
+        # apply checks the action itself (a refused one leaves the state unchanged): no
+        # separate can_apply, whose full check apply's common cases (check, call) skip
+        try:
+            state.apply(seat, action)
+        except _REFUSED as error:
             raise ArenaError(
                 f"bot {names[seat]} (seat {seat}, block {block}, hand {rotation}) chose "
                 f"{action!s}; allowed: {legal.describe()}"
-            )
-        state.apply(seat, action)
+            ) from error
     for seat, bot in enumerate(bots):
         observe_result(bot, state.view(seat))
     if tally is not None:

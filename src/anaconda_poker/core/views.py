@@ -12,15 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from anaconda_poker.core.cards import card_str
+from anaconda_poker.core.actions import ActionKind
+from anaconda_poker.core.cards import CARD_TEXT
 from anaconda_poker.core.hand_record import HandRecord
-from anaconda_poker.core.hand_types import Phase, seat_number
+from anaconda_poker.core.hand_types import LegalActions, Phase, seat_number
 from anaconda_poker.core.pots import build_pots
 from anaconda_poker.core.rule_errors import NotYourTurnError
 
+_KIND_TEXT = {kind: kind.value for kind in ActionKind}
+"""Each action kind's text: a dict lookup instead of ``kind.value`` (an enum property read)
+per log entry."""
+
 
 def _cards(codes: Any) -> list[str]:
-    return [card_str(c) for c in codes]
+    # the state's cards are codes 0..51: the table, without card_str's range check per card
+    text = CARD_TEXT
+    return [text[c] for c in codes]
 
 
 def public_log(state: HandRecord) -> list[dict[str, Any]]:
@@ -28,8 +35,9 @@ def public_log(state: HandRecord) -> list[dict[str, Any]]:
     only as "seat N committed" (their cards and directions are private until resolved,
     RULES.md §3, §6, §7; the result then shows every declaration)."""
     log: list[dict[str, Any]] = []
+    kind_text = _KIND_TEXT
     for seat, action, all_in in state.action_log:
-        entry: dict[str, Any] = {"seat": seat, "action": action.kind.value}
+        entry: dict[str, Any] = {"seat": seat, "action": kind_text[action.kind]}
         if action.to is not None:
             entry["to"] = action.to
         if all_in:
@@ -91,11 +99,14 @@ VIEW_KEYS = (
 """The keys of a view, in the order :func:`build_view` writes them."""
 
 
-def view_part(state: HandRecord, seat: int | None, key: str) -> Any:
+def view_part(
+    state: HandRecord, seat: int | None, key: str, legal: LegalActions | None = None
+) -> Any:
     """One key of :func:`build_view`'s view, built alone: the same value, for a reader that
     needs a few keys (a bot deciding from its hand and the bet to call need not build the
     seats, pots and log). ``seat`` must be a seat playing in the hand (as :func:`build_view`
-    checks) or ``None``.
+    checks) or ``None``. ``legal``: ``state.legal_actions(seat)`` when the caller has it
+    already (the arena asks it before every decision), so ``you`` does not work it out again.
 
     Raises:
         KeyError: ``key`` is not one of :data:`VIEW_KEYS`.
@@ -137,7 +148,7 @@ def view_part(state: HandRecord, seat: int | None, key: str) -> Any:
     if key == "result":
         return state.result.to_dict() if state.result is not None else None
     if key == "you":
-        return None if seat is None else _you(state, seat)
+        return None if seat is None else _you(state, seat, legal)
     raise KeyError(key)
 
 
@@ -181,8 +192,8 @@ def _seats(state: HandRecord) -> list[dict[str, Any]]:
     return seats
 
 
-def _you(state: HandRecord, seat: int) -> dict[str, Any]:
-    """The seat's own part of the view (``you``)."""
+def _you(state: HandRecord, seat: int, legal: LegalActions | None = None) -> dict[str, Any]:
+    """The seat's own part of the view (``you``); ``legal`` as in :func:`view_part`."""
     phase = state.phase
     pending = state.pending[seat]
     arranged = state.arranged[seat]
@@ -202,5 +213,5 @@ def _you(state: HandRecord, seat: int) -> dict[str, Any]:
         "arrangement": _cards(arrangement) if arrangement is not None else None,
         "declaration": declared.value if (declared := state.declared[seat]) else None,
         "dead": _cards(dead),
-        "legal": state.legal_actions(seat).to_dict(),
+        "legal": (legal if legal is not None else state.legal_actions(seat)).to_dict(),
     }
