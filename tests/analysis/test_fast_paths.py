@@ -26,7 +26,7 @@ from anaconda_poker.analysis.reference import (
     pass_choices_reference,
     sample_deals_reference,
 )
-from anaconda_poker.analysis.shares import FieldBest
+from anaconda_poker.analysis.shares import FieldBest, outcome
 from anaconda_poker.analysis.values import (
     card_set,
     card_sets,
@@ -231,3 +231,27 @@ def test_field_best_equals_adding_opponents_one_by_one(seed: int, opponents: int
         strict=True,
     ):
         assert got.tolist() == expected.tolist()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    opponents=st.integers(0, 3),
+    my_high=st.integers(0, 12),
+    my_low=st.integers(-1, 6),
+    split=SPLITS,
+)
+def test_outcome_of_one_hand_equals_the_array_formula(
+    seed: int, opponents: int, my_high: int, my_low: int, split: Split
+) -> None:
+    # Python ints take the scalar path; 0-d arrays the general one: the same floats
+    rng = np.random.default_rng(seed)
+    best = FieldBest.of(
+        rng.integers(1, 12, (300, opponents)), rng.integers(-1, 6, (300, opponents))
+    )
+    fast = outcome(my_high, my_low, best, split)
+    general = outcome(np.array(my_high), np.array(my_low), best, split)
+    for name in ("win_high", "win_low", "scoop", "share"):
+        got, expected = getattr(fast, name), getattr(general, name)
+        assert got.dtype == expected.dtype == np.float64
+        assert got.tobytes() == expected.tobytes()

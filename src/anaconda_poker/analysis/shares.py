@@ -117,6 +117,8 @@ def outcome(
         best: the opponents' best values per deal.
         split: game type.
     """
+    if type(my_high) is int and type(my_low) is int:
+        return _outcome_of_one(my_high, my_low, best, split.has_low)
     mh = np.asarray(my_high, dtype=np.int64)
     ml = np.asarray(my_low, dtype=np.int64)
     win_h = mh >= best.high
@@ -135,6 +137,37 @@ def outcome(
     scoop = sole_h & (sole_l | ~any_low)
     shape = h_share.shape
     return Outcome(_floats(win_h, shape), _floats(win_l, shape), _floats(scoop, shape), share)
+
+
+def _outcome_of_one(my_high: int, my_low: int, best: FieldBest, has_low: bool) -> Outcome:
+    """:func:`outcome` of one pair of values (Python ints; the equity question of one hand):
+    the same floats in about half the NumPy calls, the low's scalar cases taken apart
+    (no low of the seat: no low half to win, and the pot splits where an opponent
+    qualifies; a low: the low half is contested everywhere)."""
+    win_h = best.high <= my_high
+    sole_h = best.high < my_high
+    h_share = np.where(sole_h, 1.0, win_h / (best.high_count + 1))
+    if not has_low:
+        zeros = np.zeros_like(h_share)
+        return Outcome(win_h.astype(np.float64), zeros, sole_h.astype(np.float64), h_share)
+    if my_low < 0:
+        nobody = best.low < 0  # the high takes the whole pot
+        # 0.5 * h + 0.5 * 0.0 of the general formula is 0.5 * h (h >= 0): the same floats
+        share = np.where(nobody, h_share, 0.5 * h_share)
+        scoop = sole_h & nobody
+        return Outcome(
+            win_h.astype(np.float64), np.zeros_like(h_share), scoop.astype(np.float64), share
+        )
+    win_l = best.low <= my_low
+    sole_l = best.low < my_low
+    l_share = np.where(sole_l, 1.0, win_l / (best.low_count + 1))
+    share = 0.5 * h_share + 0.5 * l_share  # some hand qualifies: the seat's own
+    return Outcome(
+        win_h.astype(np.float64),
+        win_l.astype(np.float64),
+        (sole_h & sole_l).astype(np.float64),
+        share,
+    )
 
 
 def _floats(flags: NDArray[np.bool_], shape: tuple[int, ...]) -> NDArray[np.float64]:
