@@ -10,9 +10,10 @@ played in this one process. Three montecarlo bots play the same blocks with the 
 * **reference**: ``MonteCarloBot(reference=True)``, the equity code before the fast paths
   (:mod:`anaconda_poker.analysis.reference`: one outcome per choice, percentiles by binary
   search, every reveal order worked out), on the batch evaluator's reference paths
-  (``_evaluate(light=False)``: column-wise for small batches, one pass per seven-card
-  subset for 8 and 9 cards) for every bot, and one draw per step of the deal sampler
-  (``sample_deals_reference``); it deals opponents random unseen cards;
+  (``_evaluate(light=False)``: column-wise for small batches, also in place of the
+  analysis code's ``small_values``, one pass per seven-card subset for 8 and 9 cards) for
+  every bot, and one draw per step of the deal sampler (``sample_deals_reference``); it
+  deals opponents random unseen cards;
 * **fast, random opponents**: ``MonteCarloBot(opponents="random")``, the same model on the
   fast paths, so it must play exactly the reference's hands;
 * **default bot (passing opponents)**: the bot as the arena and the README's strength bar
@@ -47,6 +48,7 @@ from rich.table import Table
 
 from anaconda_poker import tablecache
 from anaconda_poker.analysis import dealing as dealing_module
+from anaconda_poker.analysis import values as values_module
 from anaconda_poker.analysis.potential import fitted_weights, potential_table
 from anaconda_poker.analysis.reference import sample_deals_reference
 from anaconda_poker.bots.arena import ArenaSpec, play_hand
@@ -62,6 +64,19 @@ from anaconda_poker.core.state import LegalActions
 SEATS = ("montecarlo", "heuristic", "random", "random")
 EVALUATE = batch._evaluate
 SAMPLE_DEALS = dealing_module.sample_deals
+SMALL_VALUES = values_module.small_values
+
+
+def _reference_small_values(
+    codes: np.ndarray, *, want_low: bool, offset: int
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """:func:`~anaconda_poker.core.evaluation.batch.small_values` on the column-wise path."""
+    high, low = EVALUATE(
+        codes, want_high=True, want_low=want_low, offset=offset, check_duplicates=False, light=False
+    )
+    if not want_low:
+        return high.astype(np.int64), None
+    return high.astype(np.int64), np.where(low == 0, -1, low).astype(np.int64)
 
 
 class Run:
@@ -91,6 +106,7 @@ class Run:
         if self.spec.bot_options["montecarlo"].get("reference"):
             batch._evaluate = functools.partial(EVALUATE, light=False)  # type: ignore[assignment]
             dealing_module.sample_deals = sample_deals_reference
+            values_module.small_values = _reference_small_values
         try:
             cpu, wall = time.process_time(), time.perf_counter()
             states = [play_hand(self.spec, block, r) for r in range(self.spec.block_hands(block))]
@@ -100,6 +116,7 @@ class Run:
             MonteCarloBot.act = original  # type: ignore[method-assign]
             batch._evaluate = EVALUATE
             dealing_module.sample_deals = SAMPLE_DEALS
+            values_module.small_values = SMALL_VALUES
         n = len(self.spec.seats)
         for rotation, state in enumerate(states):
             result = state.result

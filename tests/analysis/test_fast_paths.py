@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anaconda_poker.analysis.advice import arrange_choices, pass_choices
-from anaconda_poker.analysis.dealing import sample_deals
+from anaconda_poker.analysis.dealing import _bounded_draws, sample_deals
 from anaconda_poker.analysis.equity import (
     OpponentInfo,
     SeatKnowledge,
@@ -168,7 +168,29 @@ def test_sampler_draws_the_deals_of_step_by_step_draws(
     fast_rng, reference_rng = np.random.default_rng(seed), np.random.default_rng(seed)
     fast = sample_deals(pool, count, trials, fast_rng)
     assert np.array_equal(fast, sample_deals_reference(pool, count, trials, reference_rng))
-    assert fast_rng.random() == reference_rng.random()  # the stream is left alike too
+    assert fast_rng.bit_generator.state == reference_rng.bit_generator.state  # the stream too
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    ranges=st.lists(st.integers(2, 2**32 - 1), min_size=1, max_size=4),
+    trials=st.integers(0, 40),
+    odd=st.booleans(),
+)
+def test_bounded_draws_are_numpys_draws(
+    seed: int, ranges: list[int], trials: int, odd: bool
+) -> None:
+    # large ranges reject about half of their 32-bit draws: the replay draw by draw
+    fast_rng, numpy_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    if odd:  # a 32-bit draw before: the generator holds the other half of a 64-bit draw
+        assert fast_rng.integers(0, 7, dtype=np.uint32) == numpy_rng.integers(0, 7, dtype=np.uint32)
+    spans = np.array(ranges, dtype=np.uint64)[:, None]
+    expected = numpy_rng.integers(0, spans, size=(len(ranges), trials))
+    got = np.empty((len(ranges), trials), dtype=np.uint64)
+    _bounded_draws(fast_rng, spans, max(ranges), got)
+    assert np.array_equal(got, expected)
+    assert fast_rng.bit_generator.state == numpy_rng.bit_generator.state
 
 
 @settings(max_examples=30, deadline=None)

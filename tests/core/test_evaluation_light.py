@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from anaconda_poker.core.errors import DuplicateCardError
 from anaconda_poker.core.evaluation import high_low_values, high_value, low_value
-from anaconda_poker.core.evaluation.batch import CHUNK_ROWS, SMALL_ROWS, _evaluate
+from anaconda_poker.core.evaluation.batch import CHUNK_ROWS, SMALL_ROWS, _evaluate, small_values
 from anaconda_poker.core.evaluation.low import qualifier_offset
 
 
@@ -37,6 +37,30 @@ def test_light_path_equals_column_path(
     assert light[0].dtype == columns[0].dtype == np.int32
     assert np.array_equal(light[0], columns[0])
     assert np.array_equal(light[1], columns[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    rows=st.integers(0, SMALL_ROWS),
+    width=st.integers(5, 7),
+    qualifier=st.sampled_from([None, 5, 8, 13]),
+    few=st.booleans(),
+)
+def test_analysis_values_are_the_column_values(
+    seed: int, rows: int, width: int, qualifier: int | None, few: bool
+) -> None:
+    # int64, the low -1 where it does not qualify (0 of the evaluator)
+    codes = _few_ranks(seed, rows, width) if few else _hands(seed, rows, width)
+    offset = qualifier_offset(qualifier)
+    args = {"want_high": True, "want_low": True, "offset": offset, "check_duplicates": False}
+    high, low = _evaluate(codes, light=False, **args)
+    fast_high, fast_low = small_values(codes, want_low=True, offset=offset)
+    assert fast_high.dtype == np.int64 and fast_low is not None and fast_low.dtype == np.int64
+    assert np.array_equal(fast_high, high)
+    assert np.array_equal(fast_low, np.where(low == 0, -1, low))
+    only_high, no_low = small_values(codes, want_low=False, offset=0)
+    assert no_low is None and np.array_equal(only_high, high)
 
 
 @settings(max_examples=40, deadline=None)

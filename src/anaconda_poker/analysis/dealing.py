@@ -6,10 +6,11 @@ analysis modules share.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -125,12 +126,14 @@ def sample_deals(
 
     A vectorised partial Fisher–Yates shuffle of each row (Knuth, TAOCP vol. 2, §3.4.2,
     algorithm P), stopped after ``count`` swaps. The swap targets of all steps are drawn
-    in one call (row ``j`` uniform in ``j..size-1``): NumPy draws them in the order of
-    one call per step, so the deals are those of the step-by-step draws
-    (:func:`~anaconda_poker.analysis.reference.sample_deals_reference`, tested equal).
+    at once (row ``j`` uniform in ``j..size-1``, :func:`_bounded_draws`) in the order of
+    one draw per step, so the deals are those of the step-by-step draws
+    (:func:`~anaconda_poker.analysis.reference.sample_deals_reference`, tested equal, and
+    the generator is left in the same state).
 
     Returns:
-        uint8[trials, count]: row ``t`` is an ordered uniform sample without replacement.
+        uint8[trials, count]: row ``t`` is an ordered uniform sample without replacement
+        (a transposed view: step ``j``'s cards are contiguous).
 
     Raises:
         ValueError: if ``count`` exceeds the pool size.
@@ -138,16 +141,98 @@ def sample_deals(
     size = len(pool)
     if count > size:
         raise ValueError(f"cannot draw {count} distinct cards from a pool of {size}")
-    deck = np.tile(np.asarray(pool, dtype=np.uint8), trials)
-    steps = np.arange(count, dtype=np.intp)[:, None]
-    targets = rng.integers(steps, size, size=(count, trials), dtype=np.intp)
-    targets += np.arange(0, trials * size, size, dtype=np.intp)
+    plan = _deal_plan(size, count, trials)
+    deck = np.empty((size, trials), dtype=np.uint8)  # position-major: deck[x, r]
+    deck[...] = np.asarray(pool, dtype=np.uint8)[:, None]
+    flat = deck.reshape(-1)
+    targets = np.empty((count, trials), dtype=np.uint64)
+    if plan.drawn:
+        _bounded_draws(rng, plan.ranges, plan.limit, targets[: plan.drawn])
+    if plan.drawn < count:
+        targets[plan.drawn :] = 0  # the last card of the pool has one place: no draw
+    index = targets.view(np.int64)  # below 2**32: the same numbers
+    index *= trials
+    index += plan.base  # step j, row r: position (j + offset) * trials + r of the flat deck
+    out = np.empty((count, trials), dtype=np.uint8)
     for j in range(count):
-        target = targets[j]
-        picked = deck[target]
-        deck[target] = deck[j::size]  # card j of every row
-        deck[j::size] = picked
-    return deck.reshape(trials, size)[:, :count]
+        target = index[j]
+        out[j] = flat[target]  # card j of each row; position j is never read again
+        flat[target] = deck[j]  # contiguous: a scatter of contiguous values is faster
+    return out.T
+
+
+class _DealPlan(NamedTuple):
+    """Constants of :func:`sample_deals` for one shape (read-only arrays)."""
+
+    drawn: int  # steps that draw: all but a last step with one place left
+    ranges: NDArray[np.uint64]  # uint64[drawn, 1]: step j has size - j places
+    limit: int  # the largest range: no rejection is possible above it
+    base: IntArray  # int64[count, trials]: j * trials + r
+
+
+@lru_cache(maxsize=64)
+def _deal_plan(size: int, count: int, trials: int) -> _DealPlan:
+    drawn = min(count, size - 1)
+    ranges = (size - np.arange(drawn, dtype=np.uint64))[:, None]
+    steps = np.arange(count, dtype=np.int64)[:, None]
+    base = steps * trials + np.arange(trials, dtype=np.int64)
+    ranges.flags.writeable = False
+    base.flags.writeable = False
+    return _DealPlan(drawn, ranges, size, base)
+
+
+_U32 = 1 << 32
+_LOW_HALF = 0 if sys.byteorder == "little" else 1
+"""Index of a uint64's low 32 bits among the two uint32 it views as."""
+
+
+def _bounded_draws(
+    rng: np.random.Generator,
+    ranges: NDArray[np.uint64],
+    limit: int,
+    out: NDArray[np.uint64],
+) -> None:
+    """``out[...] = rng.integers(0, ranges, size=out.shape)`` for ranges ``2..2**32 - 1``
+    (``ranges`` uint64[rows, 1], ``limit`` at least their largest): the same numbers, and
+    the generator left in the same state.
+
+    NumPy draws a bounded integer below ``2**32`` by Lemire's method on 32-bit draws: one
+    draw ``u``, the value ``u * range >> 32``, redrawn only when the low 32 bits of
+    ``u * range`` fall below ``2**32 % range`` (less than ``range``: about one draw in
+    ten million here). With an array of ranges it does this element by element, several
+    times slower than one call of raw 32-bit draws (``integers(0, 2**32, dtype=uint32)``,
+    the same 32-bit draws) followed by the multiplication here; when some low half falls
+    below ``limit`` the draws are replayed one by one (:func:`_bounded_exact`)."""
+    raw = rng.integers(0, _U32, size=out.shape, dtype=np.uint32)
+    np.multiply(raw, ranges, out=out, dtype=np.uint64)
+    if out.size and out.view(np.uint32)[:, _LOW_HALF::2].min() < limit:
+        out[...] = _bounded_exact(rng, raw, ranges)
+    else:
+        out >>= np.uint64(32)
+
+
+def _bounded_exact(
+    rng: np.random.Generator, raw: NDArray[np.uint32], ranges: NDArray[np.uint64]
+) -> NDArray[np.uint64]:
+    """:func:`_bounded_draws` draw by draw from the 32-bit draws ``raw`` (row by row, as
+    NumPy fills its result) and further draws where a rejection used up one of them."""
+    rows, trials = raw.shape
+    draws = iter(raw.ravel().tolist())
+    out = np.empty((rows, trials), dtype=np.uint64)
+    for j, span in enumerate(ranges[:, 0].tolist()):
+        threshold = (_U32 - span) % span
+        for r in range(trials):
+            u = next(draws, None)
+            if u is None:  # the draws a rejection used up: the next ones of the stream
+                u = int(rng.integers(0, _U32, size=1, dtype=np.uint32)[0])
+            scaled = u * span
+            while scaled % _U32 < threshold:
+                u = next(draws, None)
+                if u is None:
+                    u = int(rng.integers(0, _U32, size=1, dtype=np.uint32)[0])
+                scaled = u * span
+            out[j, r] = scaled >> 32
+    return out
 
 
 def as_generator(rng: np.random.Generator | int | None) -> np.random.Generator:
@@ -186,16 +271,29 @@ def sample_placed(
     m = len(placed)
     if m > places:
         raise ValueError(f"cannot place {m} cards in {places} places")
-    fill = sample_deals(pool, lead + places - m, trials, rng)
-    out = np.empty((trials, lead + places), dtype=np.uint8)
-    out[:, :lead] = fill[:, :lead]
+    fill = sample_deals(pool, lead + places - m, trials, rng).T  # [step, row]
+    width = lead + places
+    out = np.empty((trials, width), dtype=np.uint8)
+    if lead:
+        out[:, :lead] = fill[:lead].T
     order = np.argsort(rng.random((trials, places)), axis=1)
-    rows = np.arange(trials)[:, None]
-    body = np.empty((trials, places), dtype=np.uint8)
-    body[rows, order[:, :m]] = np.asarray(placed, dtype=np.uint8)
-    body[rows, order[:, m:]] = fill[:, lead:]
-    out[:, lead:] = body
+    # the k-th card of a row's body (the placed cards, then the fill) goes to its place
+    # order[k]: one scatter into the flat result
+    order += _place_offsets(trials, width, lead)
+    cards = np.empty((places, trials), dtype=np.uint8)
+    cards[:m] = np.asarray(placed, dtype=np.uint8)[:, None]
+    cards[m:] = fill[lead:]
+    out.reshape(-1)[order] = cards.T
     return out[:, : lead + slots]
+
+
+@lru_cache(maxsize=64)
+def _place_offsets(trials: int, width: int, lead: int) -> IntArray:
+    """int64[trials, 1]: where row ``r``'s body starts in the flat result of
+    :func:`sample_placed` (read-only, cached)."""
+    offsets = (lead + width * np.arange(trials, dtype=np.int64))[:, None]
+    offsets.flags.writeable = False
+    return offsets
 
 
 def enumerate_placed(

@@ -14,6 +14,7 @@ from numpy.typing import NDArray
 
 from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import high_low_value, high_low_values, high_value, high_values
+from anaconda_poker.core.evaluation.batch import SMALL_ROWS, small_values
 from anaconda_poker.core.evaluation.low import qualifier_offset
 from anaconda_poker.core.evaluation.wide import CARD_BITS, wide_values
 
@@ -43,6 +44,14 @@ def hand_values(
     Raises:
         InvalidCardError: wrong shape or a code outside ``0..51`` (from the evaluator).
     """
+    rows, width = codes.shape
+    if rows <= SMALL_ROWS and 5 <= width <= 7 and codes.dtype == np.uint8:
+        # a bot's batches: the evaluator's light path in the analysis convention
+        offset = qualifier_offset(split.low_qualifier) if split.has_low else 0
+        high, low = small_values(codes, want_low=split.has_low, offset=offset)
+        if low is None:
+            return high, np.full(rows, NO_LOW, dtype=np.int64)
+        return high, low
     if not split.has_low:
         high = high_values(codes, check_duplicates=False).astype(np.int64)
         return high, np.full(high.shape, NO_LOW, dtype=np.int64)
