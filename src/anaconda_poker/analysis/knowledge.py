@@ -30,8 +30,13 @@ _CODE_OF: dict[str, int] = {card_str(code): code for code in range(52)}
 
 
 def _codes(cards: Sequence[str] | None) -> tuple[int, ...]:
+    if not cards:
+        return ()
     code_of = _CODE_OF
-    return tuple(code_of[c] if c in code_of else parse_code(c) for c in cards or ())
+    try:  # a view's cards: every one is in the table
+        return tuple(map(code_of.__getitem__, cards))
+    except KeyError:
+        return tuple(code_of[c] if c in code_of else parse_code(c) for c in cards)
 
 
 def live_at_passes(view: Mapping[str, Any]) -> list[list[int]]:

@@ -146,7 +146,10 @@ class BettingRound:
             return "it has no chips beyond a call"
         stack = self.stack
         live = self.live
-        if not any(live[s] and stack[s] > 0 for s in range(len(live)) if s != seat):
+        for s in range(len(live)):  # a loop, not any() over a generator: asked per action
+            if s != seat and live[s] and stack[s] > 0:
+                break
+        else:
             return "every other player still in the hand is all-in"
         if not self.can_raise[seat]:
             facing = self.current_bet - self.bet[seat]
