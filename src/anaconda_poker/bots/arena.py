@@ -298,7 +298,10 @@ def play_hand(
                 f"{action!s}; allowed: {legal.describe()}"
             ) from error
     for seat, bot in enumerate(bots):
-        observe_result(bot, state.view(seat))
+        # the final view only for a bot that observes results (observe_result leaves the
+        # others alone): a whole view per seat and hand cost about 0.5 ms profiled
+        if getattr(bot, "observe_result", None) is not None:
+            observe_result(bot, state.view(seat))
     if tally is not None:
         result = state.result
         assert result is not None
