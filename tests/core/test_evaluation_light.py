@@ -11,6 +11,7 @@ from anaconda_poker.core.errors import DuplicateCardError
 from anaconda_poker.core.evaluation import high_low_values, high_value, low_value
 from anaconda_poker.core.evaluation.batch import CHUNK_ROWS, SMALL_ROWS, _evaluate, small_values
 from anaconda_poker.core.evaluation.low import qualifier_offset
+from anaconda_poker.core.evaluation.wide import set_values64, suit_masks, wide_values
 
 
 def _hands(seed: int, rows: int, width: int) -> np.ndarray:
@@ -156,3 +157,26 @@ def test_wide_path_reports_a_repeated_card_by_row() -> None:
     codes = np.array([list(range(9)), [9, 10, 11, 12, 13, 14, 15, 16, 9]], dtype=np.uint8)
     with pytest.raises(DuplicateCardError, match="row 1"):
         high_low_values(codes, 8)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    width=st.integers(5, 9),
+    qualifier=st.sampled_from([5, 8, 13]),
+    few=st.booleans(),
+)
+def test_analysis_set_values_are_the_wide_values(
+    seed: int, width: int, qualifier: int, few: bool
+) -> None:
+    # int64, the low -1 where it does not qualify (0 of wide_values)
+    codes = _few_ranks(seed, 300, width) if few else _hands(seed, 300, width)
+    sets = suit_masks(codes)
+    offset = qualifier_offset(qualifier)
+    high, low = wide_values(sets, want_high=True, want_low=True, offset=offset)
+    fast_high, fast_low = set_values64(sets, want_low=True, offset=offset)
+    assert fast_high.dtype == np.int64 and fast_low is not None and fast_low.dtype == np.int64
+    assert np.array_equal(fast_high, high)
+    assert np.array_equal(fast_low, np.where(low == 0, -1, low))
+    only_high, no_low = set_values64(sets, want_low=False, offset=0)
+    assert no_low is None and np.array_equal(only_high, high)

@@ -16,7 +16,7 @@ from anaconda_poker.core.config import Split
 from anaconda_poker.core.evaluation import high_low_value, high_low_values, high_value, high_values
 from anaconda_poker.core.evaluation.batch import SMALL_ROWS, small_values
 from anaconda_poker.core.evaluation.low import qualifier_offset
-from anaconda_poker.core.evaluation.wide import CARD_BITS, wide_values
+from anaconda_poker.core.evaluation.wide import CARD_BITS, set_values64
 
 NO_LOW = -1
 """Low value of a hand that has no qualifying low (or of every hand in ``high_only``)."""
@@ -127,23 +127,18 @@ def set_values(
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """:func:`hand_values` of hands given by their :func:`card_sets` (5..9 distinct cards
     each), by the one-pass path of
-    :func:`~anaconda_poker.core.evaluation.wide.wide_values`: the same values.
+    :func:`~anaconda_poker.core.evaluation.wide.wide_values`
+    (:func:`~anaconda_poker.core.evaluation.wide.set_values64`): the same values.
 
     Raises:
         ValueError: ``split`` has a low without qualifier (:func:`sets_supported`).
     """
     if not sets_supported(split):
         raise ValueError(f"{split.value}: lows without qualifier need the cards")
-    flat = np.ravel(sets)
-    high, low = wide_values(
-        flat,
-        want_high=True,
-        want_low=split.has_low,
-        offset=qualifier_offset(split.low_qualifier) if split.has_low else 0,
-    )
-    highs = high.astype(np.int64).reshape(np.shape(sets))
-    if not split.has_low:
-        return highs, np.full(highs.shape, NO_LOW, dtype=np.int64)
-    lows = low.astype(np.int64).reshape(np.shape(sets))
-    lows[lows == 0] = NO_LOW
-    return highs, lows
+    shape = np.shape(sets)
+    offset = qualifier_offset(split.low_qualifier) if split.has_low else 0
+    high, low = set_values64(np.ravel(sets), want_low=split.has_low, offset=offset)
+    highs = high.reshape(shape)
+    if low is None:
+        return highs, np.full(shape, NO_LOW, dtype=np.int64)
+    return highs, low.reshape(shape)

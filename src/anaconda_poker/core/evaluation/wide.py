@@ -191,30 +191,78 @@ def wide_values(
     high = np.zeros(0, dtype=np.int32)
     low = np.zeros(0, dtype=np.int32)
     if want_high:
-        both01, both23 = s0 & s1, s2 & s3
-        twice = both01 | both23 | (any01 & any23)
-        thrice = (both01 & any23) | (both23 & any01)
-        best = t.distinct.take(once)
-        pair = t.top.take(twice)
-        kickers = once ^ t.bit.take(pair)
-        np.maximum(best, t.pair.take((pair << RANKS) | kickers), out=best)
-        second = t.top.take(twice ^ t.bit.take(pair))
-        kicker = t.top.take(kickers ^ t.bit.take(second))
-        np.maximum(best, t.two_pair.take((pair * 14 + second) * 14 + kicker), out=best)
-        trips = t.top.take(thrice)
-        trips_bit = t.bit.take(trips)
-        np.maximum(best, t.trips.take((trips << RANKS) | (once ^ trips_bit)), out=best)
-        full = t.top.take(twice ^ trips_bit)
-        np.maximum(best, t.full_house.take(trips * 14 + full), out=best)
-        quads = t.top.take(both01 & both23)
-        kicker = t.top.take(once ^ t.bit.take(quads))
-        np.maximum(best, t.quads.take(quads * 14 + kicker), out=best)
-        for suit in (s0, s1, s2, s3):
-            np.maximum(best, t.flush.take(suit), out=best)
-        high = best.astype(np.int32)
+        high = _best_high(t, s0, s1, s2, s3, any01, any23, once).astype(np.int32)
     if want_low:
         low = t.low.take(once).astype(np.int32)
         if offset:
             low -= offset
             np.maximum(low, 0, out=low)
     return high, low
+
+
+def _best_high(
+    t: WideTables,
+    s0: npt.NDArray[np.int64],
+    s1: npt.NDArray[np.int64],
+    s2: npt.NDArray[np.int64],
+    s3: npt.NDArray[np.int64],
+    any01: npt.NDArray[np.int64],
+    any23: npt.NDArray[np.int64],
+    once: npt.NDArray[np.int64],
+) -> npt.NDArray[np.uint16]:
+    """The best high of each row from its suits' rank masks (module docstring)."""
+    both01, both23 = s0 & s1, s2 & s3
+    twice = both01 | both23 | (any01 & any23)
+    thrice = (both01 & any23) | (both23 & any01)
+    best = t.distinct.take(once)
+    pair = t.top.take(twice)
+    pair_bit = t.bit.take(pair)
+    kickers = once ^ pair_bit
+    np.maximum(best, t.pair.take((pair << RANKS) | kickers), out=best)
+    second = t.top.take(twice ^ pair_bit)
+    kicker = t.top.take(kickers ^ t.bit.take(second))
+    np.maximum(best, t.two_pair.take((pair * 14 + second) * 14 + kicker), out=best)
+    trips = t.top.take(thrice)
+    trips_bit = t.bit.take(trips)
+    np.maximum(best, t.trips.take((trips << RANKS) | (once ^ trips_bit)), out=best)
+    full = t.top.take(twice ^ trips_bit)
+    np.maximum(best, t.full_house.take(trips * 14 + full), out=best)
+    quads = t.top.take(both01 & both23)
+    kicker = t.top.take(once ^ t.bit.take(quads))
+    np.maximum(best, t.quads.take(quads * 14 + kicker), out=best)
+    for suit in (s0, s1, s2, s3):
+        np.maximum(best, t.flush.take(suit), out=best)
+    return best
+
+
+_low_cache: dict[int, tuple[WideTables, npt.NDArray[np.int64]]] = {}
+
+
+def set_values64(
+    card_sets: npt.NDArray[np.int64], *, want_low: bool, offset: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64] | None]:
+    """:func:`wide_values` as the analysis code takes them, for a low with qualifier
+    (``offset > 0``) or none (``want_low`` false): ``int64`` values, the low ``-1`` where
+    it does not qualify, from an ``int64`` low table per offset (cached): one gather
+    instead of a gather, two conversions, the offset and the fix-up of the missing lows
+    (tested equal)."""
+    t = get_wide_tables()
+    s0 = card_sets & _SUIT_MASK
+    s1 = (card_sets >> 13) & _SUIT_MASK
+    s2 = (card_sets >> 26) & _SUIT_MASK
+    s3 = card_sets >> 39
+    any01, any23 = s0 | s1, s2 | s3
+    once = any01 | any23
+    high = _best_high(t, s0, s1, s2, s3, any01, any23, once).astype(np.int64)
+    if not want_low:
+        return high, None
+    cached = _low_cache.get(offset)
+    if cached is None or cached[0] is not t:
+        if offset <= 0:
+            raise ValueError("set_values64 values lows with a qualifier only")
+        table = t.low.astype(np.int64) - offset
+        table[table <= 0] = -1
+        table.flags.writeable = False
+        cached = (t, table)
+        _low_cache[offset] = cached
+    return high, cached[1].take(once)
