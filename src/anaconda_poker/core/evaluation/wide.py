@@ -182,12 +182,7 @@ def wide_values(
         a row of fewer than five ranks gets low 0 (its paired low is not looked up).
     """
     t = get_wide_tables()
-    s0 = card_sets & _SUIT_MASK
-    s1 = (card_sets >> 13) & _SUIT_MASK
-    s2 = (card_sets >> 26) & _SUIT_MASK
-    s3 = card_sets >> 39
-    any01, any23 = s0 | s1, s2 | s3
-    once = any01 | any23
+    s0, s1, s2, s3, any01, any23, once = _suit_parts(card_sets)
     high = np.zeros(0, dtype=np.int32)
     low = np.zeros(0, dtype=np.int32)
     if want_high:
@@ -198,6 +193,17 @@ def wide_values(
             low -= offset
             np.maximum(low, 0, out=low)
     return high, low
+
+
+def _suit_parts(card_sets: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
+    """Each suit's 13-bit rank mask of each row, ``s0 | s1``, ``s2 | s3`` and the ranks
+    present at all (``once``), as :func:`_best_high` takes them."""
+    s0 = card_sets & _SUIT_MASK
+    s1 = (card_sets >> 13) & _SUIT_MASK
+    s2 = (card_sets >> 26) & _SUIT_MASK
+    s3 = card_sets >> 39
+    any01, any23 = s0 | s1, s2 | s3
+    return s0, s1, s2, s3, any01, any23, any01 | any23
 
 
 def _best_high(
@@ -247,12 +253,7 @@ def set_values64(
     instead of a gather, two conversions, the offset and the fix-up of the missing lows
     (tested equal)."""
     t = get_wide_tables()
-    s0 = card_sets & _SUIT_MASK
-    s1 = (card_sets >> 13) & _SUIT_MASK
-    s2 = (card_sets >> 26) & _SUIT_MASK
-    s3 = card_sets >> 39
-    any01, any23 = s0 | s1, s2 | s3
-    once = any01 | any23
+    s0, s1, s2, s3, any01, any23, once = _suit_parts(card_sets)
     high = _best_high(t, s0, s1, s2, s3, any01, any23, once).astype(np.int64)
     if not want_low:
         return high, None
