@@ -100,31 +100,20 @@ def knowledge_from_view(view: Mapping[str, Any], config: TableConfig) -> SeatKno
         arrangement = None
     lives = live_at_passes(view)
     records = list(you.get("passes") or ())[: len(lives)]
+    facts = _Facts(
+        config.pass_directions,
+        you["seat"],
+        tuple(you["hand"]),
+        tuple(you.get("hidden") or ()),
+        None if arrangement is None else tuple(arrangement),
+        tuple((s["seat"], tuple(s["revealed"]), s["folded"]) for s in view["seats"]),
+        tuple(tuple(live) for live in lives[: len(records)]),
+        tuple(tuple(record["passed"]) for record in records),
+    )
     try:
-        facts = _Facts(
-            config.pass_directions,
-            you["seat"],
-            tuple(you["hand"]),
-            tuple(you.get("hidden") or ()),
-            None if arrangement is None else tuple(arrangement),
-            tuple((s["seat"], tuple(s["revealed"]), s["folded"]) for s in view["seats"]),
-            tuple(tuple(live) for live in lives[: len(records)]),
-            tuple(tuple(record["passed"]) for record in records),
-        )
         hash(facts)
     except TypeError:  # not a view's plain values: work it out without the cache
-        return _knowledge(
-            _Facts(
-                config.pass_directions,
-                you["seat"],
-                you["hand"],
-                you.get("hidden"),
-                arrangement,
-                [(s["seat"], s["revealed"], s["folded"]) for s in view["seats"]],
-                lives[: len(records)],
-                [record["passed"] for record in records],
-            )
-        )
+        return _knowledge(facts)
     return _cached_knowledge(facts)
 
 

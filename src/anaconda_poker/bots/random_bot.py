@@ -21,8 +21,6 @@ _SIZES = (0.0, 0.5, 1.0, None)
 """Bet sizes as pot fractions (0 = the minimum, None = all-in)."""
 _SIZE_WEIGHTS = (3, 3, 3, 1)
 _NO_FOLD = frozenset((ActionKind.FOLD,))
-_KIND_TEXT = {kind: kind.value for kind in ActionKind}
-"""Each kind's text, the sort key of the kinds drawn from (no enum property read per kind)."""
 
 
 class RandomBot:
@@ -48,7 +46,7 @@ class RandomBot:
             return Action.arrange(rng.sample(sorted(legal.cards), legal.arrange_count))
         if ActionKind.DECLARE in legal.kinds:
             return Action.declare(rng.choice(legal.declarations))
-        kinds = sorted(legal.kinds - _NO_FOLD, key=_KIND_TEXT.__getitem__)
+        kinds = sorted(legal.kinds - _NO_FOLD)  # a StrEnum sorts by its text
         if ActionKind.CHECK not in legal.kinds:
             kinds.append(ActionKind.FOLD)
         kind = rng.choice(kinds)
