@@ -68,6 +68,13 @@ class ResultObserver(Protocol):
         ...
 
 
+def observes_results(bot: object) -> bool:
+    """Whether ``bot`` takes note of finished hands (:class:`ResultObserver`): a host
+    builds a seat's final view only for such a bot (:func:`observe_result` leaves the
+    others alone)."""
+    return getattr(bot, "observe_result", None) is not None
+
+
 def observe_result(bot: object, view: View) -> None:
     """Give ``bot`` the final ``view`` of its seat if it observes results
     (:class:`ResultObserver`); bots without ``observe_result`` are left alone.

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from anaconda_poker.bots.levels import LEVELS as ACCEPTED_LEVELS
 from anaconda_poker.bots.levels import resolve_level
-from anaconda_poker.bots.protocol import Bot, observe_result
+from anaconda_poker.bots.protocol import Bot, observe_result, observes_results
 from anaconda_poker.bots.registry import UnknownBotError, create_bot
 from anaconda_poker.core.actions import Action
 from anaconda_poker.core.config import TableConfig
@@ -88,8 +88,9 @@ class BotPolicy:
         Raises:
             ValueError: if ``state`` is not complete.
         """
-        if self._bot is not None and self._config == state.config:
-            observe_result(self._bot, state.view(seat))
+        bot = self._bot
+        if bot is not None and self._config == state.config and observes_results(bot):
+            observe_result(bot, state.view(seat))
 
 
 def make_policy(level: str, rng: random.Random, *, raise_cap_bets: int = 4) -> Policy:
