@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from anaconda_poker.bots.arena import _LazyView
+from anaconda_poker.bots.lazy_view import LazyView
 from anaconda_poker.bots.registry import create_bot
 from anaconda_poker.core.config import Betting, Split, TableConfig
 from anaconda_poker.core.state import HandState, Seat
@@ -34,7 +34,7 @@ def test_every_key_read_in_any_order_is_the_views(config: TableConfig) -> None:
         while not state.is_complete:
             seat = state.to_act[0]
             full = state.view(seat)
-            lazy = _LazyView(state, seat)
+            lazy = LazyView(state, seat)
             keys = list(VIEW_KEYS)
             rng.shuffle(keys)
             for key in keys[: rng.randint(1, len(keys))]:
@@ -51,4 +51,4 @@ def test_an_unknown_key_is_a_key_error() -> None:
     )
     with pytest.raises(KeyError):
         view_part(state, 0, "deck")
-    assert _LazyView(state, 0).get("deck") is None
+    assert LazyView(state, 0).get("deck") is None

@@ -58,14 +58,14 @@ from typing import Any
 
 from anaconda_poker.analysis.statistics import Estimate, ratio_estimate
 from anaconda_poker.bots.histories import Row, hand_rows
+from anaconda_poker.bots.lazy_view import LazyView
 from anaconda_poker.bots.protocol import Bot, observe_result, observes_results
 from anaconda_poker.bots.registry import ARENA_BOTS, UnknownBotError, create_bot
 from anaconda_poker.core.actions import MalformedActionError
 from anaconda_poker.core.cards import Deck
 from anaconda_poker.core.config import TableConfig
 from anaconda_poker.core.rule_errors import IllegalActionError
-from anaconda_poker.core.state import HandState, LegalActions, Seat
-from anaconda_poker.core.views import VIEW_KEYS, view_part
+from anaconda_poker.core.state import HandState, Seat
 
 DEFAULT_SESSION_BLOCKS = 25
 """Blocks per session by default (100 hands at a four-seat table)."""
@@ -75,36 +75,6 @@ _REFUSED = (IllegalActionError, MalformedActionError)
 :meth:`HandState.can_apply` answers ``False``)."""
 
 _FIELDS = ("seat_hands", "net", "pots_won", "scoops", "showdowns", "decisions", "seconds")
-
-
-class _LazyView(Mapping[str, Any]):
-    """``state.view(seat)``, each key built on the bot's first read of it
-    (:func:`~anaconda_poker.core.views.view_part`, the same values): a bot that decides
-    from its legal actions alone (the random bot in fixed limit) costs no view, and one
-    that reads its hand and the bet to call (the heuristic bot betting) builds neither the
-    seats nor the log. Read-only; valid until the state changes (the arena applies the
-    action only after ``act`` returns)."""
-
-    __slots__ = ("_legal", "_parts", "_seat", "_state")
-
-    def __init__(self, state: HandState, seat: int, legal: LegalActions | None = None) -> None:
-        self._state = state
-        self._seat = seat
-        self._legal = legal  # state.legal_actions(seat), when the arena has it already
-        self._parts: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        parts = self._parts
-        if key in parts:
-            return parts[key]
-        part = parts[key] = view_part(self._state, self._seat, key, self._legal)  # KeyError
-        return part
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(VIEW_KEYS)
-
-    def __len__(self) -> int:
-        return len(VIEW_KEYS)
 
 
 class ArenaError(RuntimeError):
@@ -283,7 +253,7 @@ def play_hand(
     while not state.is_complete:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        view = _LazyView(state, seat, legal)
+        view = LazyView(state, seat, legal)
         started = time.perf_counter()
         action = bots[seat].act(view, legal)
         spent[seat] += time.perf_counter() - started
