@@ -26,7 +26,7 @@ import numpy.typing as npt
 from anaconda_poker.core.errors import DuplicateCardError, InvalidCardError
 from anaconda_poker.core.evaluation.cardinput import COUNTER_SHIFT, KEY_MASK, START
 from anaconda_poker.core.evaluation.high import HAND_SIZES
-from anaconda_poker.core.evaluation.low import qualifier_offset
+from anaconda_poker.core.evaluation.low import qualified_lows, qualifier_offset
 from anaconda_poker.core.evaluation.rank_keys import RANK_KEYS
 from anaconda_poker.core.evaluation.tables import (
     HIGH_BITS,
@@ -133,7 +133,6 @@ def _evaluate_small(
     return high, low
 
 
-_NO_LOW: Final = -1
 _ROW_KEYS: Final = KEY_MASK >> ROW_SHIFT
 _FLUSH_SHIFTS: Final = np.zeros(0x1001, dtype=np.int64)
 _FLUSH_SHIFTS[[0x1, 0x10, 0x100, 0x1000]] = [0, 13, 26, 39]
@@ -153,10 +152,8 @@ def _split_entries(offset: int) -> tuple[Tables, npt.NDArray[np.int64], npt.NDAr
     if cached is None or cached[0] is not tables:
         entries = tables.rank_table.astype(np.int64)
         high = entries & HIGH_MASK
-        low = (entries >> HIGH_BITS) - offset
-        low[low <= 0] = _NO_LOW
         high.flags.writeable = False
-        low.flags.writeable = False
+        low = qualified_lows(entries >> HIGH_BITS, offset)
         cached = (tables, high, low)
         _split_cache[offset] = cached
     return cached

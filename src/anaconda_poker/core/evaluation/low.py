@@ -15,6 +15,9 @@ from itertools import combinations
 from math import comb
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 from anaconda_poker.core.cards import Card
 from anaconda_poker.core.errors import InvalidConfigError
 from anaconda_poker.core.evaluation.cardinput import CARD_SHIFT, KEY_MASK, PACKED, START, codes_of
@@ -49,6 +52,21 @@ def qualifier_offset(qualifier: int | None) -> int:
             "(8 = eight or better)"
         )
     return LOW_COUNT - comb(qualifier, 5)
+
+
+NO_QUALIFYING_LOW: Final = -1
+"""The low of :func:`qualified_lows` where no low qualifies (as the analysis code counts)."""
+
+
+def qualified_lows(lows: npt.NDArray[np.integer], offset: int) -> npt.NDArray[np.int64]:
+    """Low values of a table (no-qualifier scale, ``0`` for no low) under the qualifier
+    ``offset`` (:func:`qualifier_offset`): ``int64`` ``value - offset``, or
+    :data:`NO_QUALIFYING_LOW` where that is not positive; a new read-only array of the
+    same shape (the evaluators' cached per-offset low tables)."""
+    out = lows.astype(np.int64) - offset
+    out[out <= 0] = NO_QUALIFYING_LOW
+    out.flags.writeable = False
+    return out
 
 
 _OFFSETS: Final[dict[int | None, int]] = {

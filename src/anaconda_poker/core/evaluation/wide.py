@@ -41,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from anaconda_poker.core.evaluation.low import qualified_lows
 from anaconda_poker.core.evaluation.tables import HIGH_BITS, HIGH_MASK, Tables, get_tables
 
 RANKS: Final = 13
@@ -261,9 +262,6 @@ def set_values64(
     if cached is None or cached[0] is not t:
         if offset <= 0:
             raise ValueError("set_values64 values lows with a qualifier only")
-        table = t.low.astype(np.int64) - offset
-        table[table <= 0] = -1
-        table.flags.writeable = False
-        cached = (t, table)
+        cached = (t, qualified_lows(t.low, offset))
         _low_cache[offset] = cached
     return high, cached[1].take(once)
