@@ -252,7 +252,20 @@ def set_values64(
     (``offset > 0``) or none (``want_low`` false): ``int64`` values, the low ``-1`` where
     it does not qualify, from an ``int64`` low table per offset (cached): one gather
     instead of a gather, two conversions, the offset and the fix-up of the missing lows
-    (tested equal)."""
+    (tested equal).
+
+    Args:
+        card_sets: ``int64[n]`` from :func:`suit_masks` (5..9 distinct cards per row).
+        want_low: whether to value the low.
+        offset: the low qualifier's offset (:func:`~.low.qualifier_offset`), ``> 0``.
+
+    Returns:
+        ``(high int64[n], low int64[n])``, or ``(high, None)`` without ``want_low``.
+
+    Raises:
+        ValueError: ``want_low`` with ``offset <= 0`` (a low without qualifier needs the
+            paired lows of :func:`wide_values`'s callers, not this table).
+    """
     t = get_wide_tables()
     s0, s1, s2, s3, any01, any23, once = _suit_parts(card_sets)
     high = _best_high(t, s0, s1, s2, s3, any01, any23, once).astype(np.int64)
