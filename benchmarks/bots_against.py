@@ -1,0 +1,240 @@
+"""Bot speed against an earlier commit: the README's strength-bar arena played by the code of
+``--against`` (by default the commit issue 15 was filed against) and by this checkout, in
+the same run.
+
+Run: ``.venv/bin/python benchmarks/bots_against.py [--against REV] [--hands 1000]``
+
+``benchmarks/bots.py`` compares paths of *today's* code in one process; the goal of issue
+15 §3 ("bots 3× faster at the same strength") is about the bot as it was when the issue
+was filed. This script extracts ``src/`` of ``--against`` from git (``git archive``, into
+a temporary folder; nothing in the checkout changes) and plays the strength-bar arena
+(``BOT,heuristic,random,random``, fixed limit, ante 1, bets 2/4, 500-chip stacks, 200
+samples, seed 1) in child processes, two at a time (one per core of the 2-core VM, so
+that both halves share the machine's load alike):
+
+* **then**: ``montecarlo`` on the code of ``--against``;
+* **now, random opponents**: ``montecarlo-random``, today's montecarlo bot on the model
+  the bot of then used (opponents dealt random unseen cards);
+* **now, default**: ``montecarlo``, today's default bot (opponents dealt by the pass-aware
+  model, issue 16).
+
+Each child warms up (evaluator tables, the pass model's tables) on four hands of another
+seed before its clock starts. The table shows the bot's own decision time as the arena
+reports it (``hands/s (bot)``, the strength bar's column), the whole arena's CPU time
+(``time.process_time`` of the child), their ratio to the code of then, and chips per hand
+with the arena's 95% interval (the same decks for every row: a difference is the bots').
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+ISSUE_15 = "9169a62ec076a000509456f3da9a1e03159880d1"
+"""The commit before the first speed commit of issue 15 §3 (the bot the goal speaks of)."""
+ROOT = Path(__file__).resolve().parent.parent
+SPLITS = ("high_low_8", "high_only")
+
+CHILD = """
+import json, sys, time
+from anaconda_poker.bots.arena import ArenaSpec, run_arena
+from anaconda_poker.core.config import Split, TableConfig
+
+bot, split, hands, seed, samples = sys.argv[1], Split(sys.argv[2]), *map(int, sys.argv[3:6])
+
+
+def spec(count, deck_seed):
+    return ArenaSpec(
+        config=TableConfig(split=split),
+        seats=(bot, "heuristic", "random", "random"),
+        hands=count,
+        seed=deck_seed,
+        bot_options={bot: {"samples": samples}},
+    )
+
+
+run_arena(spec(4, seed + 1000))  # tables built and modules loaded before the clock
+start = time.process_time()
+result = run_arena(spec(hands, seed))
+cpu = time.process_time() - start
+me = next(b for b in result.bots if b.name == bot)
+print(json.dumps({"cpu": cpu, "bot": me.hands_per_second, "chips": me.chips.mean,
+                  "half_width": me.chips.half_width}))
+"""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One arena run of one bot on one code.
+
+    Attributes:
+        code: ``"then"`` or ``"now"``.
+        bot: the bot's registry name.
+        split: the game (a :class:`~anaconda_poker.core.config.Split` value).
+        hands: hands played.
+        cpu: the child's CPU seconds for the arena (warm-up excluded).
+        bot_rate: hands per second the bot's own decisions allow (the arena's figure).
+        chips: the bot's chips per hand; ``half_width`` its 95% interval's half width.
+    """
+
+    code: str
+    bot: str
+    split: str
+    hands: int
+    cpu: float
+    bot_rate: float
+    chips: float
+    half_width: float
+
+    @property
+    def arena_rate(self) -> float:
+        """Hands per CPU second of the whole arena (every bot and the engine)."""
+        return self.hands / self.cpu
+
+
+def extract_source(rev: str, into: Path, repo: Path = ROOT) -> Path:
+    """``src/`` of commit ``rev`` written under ``into`` (``git archive``); returns the
+    folder to put on ``PYTHONPATH``.
+
+    Raises:
+        subprocess.CalledProcessError: ``rev`` is not a commit of ``repo`` (git's message
+            on stderr), or ``repo`` is not a git checkout.
+    """
+    archive = subprocess.run(
+        ["git", "-C", str(repo), "archive", "--format=tar", rev, "src"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def play(source: Path, code: str, bot: str, split: str, hands: int, seed: int, samples: int) -> Run:
+    """Play the strength-bar arena with ``bot`` on the code under ``source`` in a child
+    process.
+
+    Raises:
+        RuntimeError: the child failed (its stderr is in the message).
+    """
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    args = [bot, split, str(hands), str(seed), str(samples)]
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, *args], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{code} {bot} {split} failed:\n{done.stderr[-2000:]}")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    return Run(code, bot, split, hands, out["cpu"], out["bot"], out["chips"], out["half_width"])
+
+
+def compare(
+    rev: str,
+    *,
+    hands: int,
+    seed: int = 1,
+    samples: int = 200,
+    splits: Sequence[str] = SPLITS,
+    jobs: int = 2,
+    advance: Callable[[], None] | None = None,
+) -> list[Run]:
+    """Every run of the module docstring, ``jobs`` at a time, in the order then, now with
+    random opponents, now default per game.
+
+    Raises:
+        subprocess.CalledProcessError: ``rev`` is not a commit.
+        RuntimeError: a child failed.
+    """
+    with tempfile.TemporaryDirectory(prefix="bots-against-") as tmp:
+        then = extract_source(rev, Path(tmp))
+        now = ROOT / "src"
+        plan = [
+            (source, code, bot, split)
+            for split in splits
+            for source, code, bot in (
+                (then, "then", "montecarlo"),
+                (now, "now", "montecarlo-random"),
+                (now, "now", "montecarlo"),
+            )
+        ]
+
+        def one(job: tuple[Path, str, str, str]) -> Run:
+            run = play(*job, hands=hands, seed=seed, samples=samples)
+            if advance is not None:
+                advance()
+            return run
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(one, plan))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", default=ISSUE_15, help="the earlier commit (any git rev)")
+    parser.add_argument("--hands", type=int, default=1000, help="hands per run")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=200, help="montecarlo's deals per decision")
+    parser.add_argument("--split", choices=SPLITS, action="append", help="default: both")
+    parser.add_argument("--jobs", type=int, default=2, help="runs at a time")
+    args = parser.parse_args()
+    splits = args.split or list(SPLITS)
+    console = Console(width=150)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("arena runs", total=3 * len(splits))
+        runs = compare(
+            args.against,
+            hands=args.hands,
+            seed=args.seed,
+            samples=args.samples,
+            splits=splits,
+            jobs=args.jobs,
+            advance=lambda: progress.advance(task),
+        )
+    table = Table(
+        title=f"Strength-bar arena, then ({args.against[:10]}) and now "
+        f"({args.hands} hands, seed {args.seed}, {args.samples} samples)"
+    )
+    for column in (
+        "game",
+        "code",
+        "bot",
+        "hands/s (bot)",
+        "× then",
+        "hands/s arena CPU",
+        "× then",
+        "chips/hand (95%)",
+    ):
+        table.add_column(column, justify="right")
+    for split in splits:
+        rows = [r for r in runs if r.split == split]
+        base = rows[0]
+        for run in rows:
+            table.add_row(
+                split,
+                run.code,
+                run.bot,
+                f"{run.bot_rate:.1f}",
+                f"{run.bot_rate / base.bot_rate:.2f}×",
+                f"{run.arena_rate:.1f}",
+                f"{run.arena_rate / base.arena_rate:.2f}×",
+                f"{run.chips:+.2f} ± {run.half_width:.2f}",
+            )
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
