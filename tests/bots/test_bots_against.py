@@ -41,12 +41,12 @@ def _unchanged_since_head() -> bool:
     not _has_commit("HEAD") or not _unchanged_since_head(), reason="needs src/ as committed"
 )
 def test_same_code_in_both_halves_plays_the_same_hands() -> None:
-    """Against HEAD, "then" is this checkout's montecarlo extracted from git: with the same
+    """Against HEAD (two blocks of four hands), "then" is this checkout's montecarlo extracted from git: with the same
     seeds it must win exactly what "now"'s montecarlo wins, and the random-opponent bot runs
     on the same decks."""
     script = _script()
     ticks: list[int] = []
-    runs = script.compare("HEAD", hands=4, splits=["high_low_8"], advance=lambda: ticks.append(1))
+    runs = script.compare("HEAD", hands=8, splits=["high_low_8"], advance=lambda: ticks.append(1))
     assert [(r.code, r.bot) for r in runs] == [
         ("then", "montecarlo"),
         ("now", "montecarlo-random"),
@@ -55,7 +55,7 @@ def test_same_code_in_both_halves_plays_the_same_hands() -> None:
     assert len(ticks) == 3
     then, _, default = runs
     assert then.chips == default.chips and then.half_width == default.half_width
-    assert all(r.hands == 4 and r.cpu > 0 and r.bot_rate > 0 for r in runs)
+    assert all(r.hands == 8 and r.cpu > 0 and r.bot_rate > 0 for r in runs)
 
 
 def test_an_unknown_commit_is_refused_by_git() -> None:
