@@ -41,9 +41,9 @@ def _unchanged_since_head() -> bool:
     not _has_commit("HEAD") or not _unchanged_since_head(), reason="needs src/ as committed"
 )
 def test_same_code_in_both_halves_plays_the_same_hands() -> None:
-    """Against HEAD (two blocks of four hands), "then" is this checkout's montecarlo extracted from git: with the same
-    seeds it must win exactly what "now"'s montecarlo wins, and the random-opponent bot runs
-    on the same decks."""
+    """Against HEAD (two blocks of four hands), "then" is this checkout's montecarlo
+    extracted from git: with the same seeds it must win exactly what "now"'s montecarlo
+    wins."""
     script = _script()
     ticks: list[int] = []
     runs = script.compare("HEAD", hands=8, splits=["high_low_8"], advance=lambda: ticks.append(1))
