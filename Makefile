@@ -49,6 +49,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/equity.py
 	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/bots_against.py --hands 300
 	$(BIN)/python benchmarks/envs.py
 
 clean:

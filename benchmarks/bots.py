@@ -30,7 +30,9 @@ decision time (CPU) and chips per hand of each bot: the fast bot on random oppon
 the reference's decisions, so its chips per hand must equal the reference's exactly (the
 script checks every hand's result: "same hands").
 
-Goal of issue 15 §3: >= 120 hands/s on one core, median montecarlo decision <= 10 ms.
+Goal of issue 15 §3: >= 120 hands/s on one core, median montecarlo decision <= 10 ms, at
+the same strength as the bot of the issue: ``benchmarks/bots_against.py`` measures today's
+bots against that code (README, "Bot speed").
 """
 
 from __future__ import annotations

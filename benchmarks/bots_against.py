@@ -209,16 +209,23 @@ def main() -> None:
     args = parser.parse_args()
     splits = args.split or list(SPLITS)
     console = Console(width=150)
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("arena runs", total=3 * len(splits))
-        runs = compare(
-            args.against,
-            hands=args.hands,
-            seed=args.seed,
-            samples=args.samples,
-            splits=splits,
-            jobs=args.jobs,
-            advance=lambda: progress.advance(task),
+    try:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("arena runs", total=3 * len(splits))
+            runs = compare(
+                args.against,
+                hands=args.hands,
+                seed=args.seed,
+                samples=args.samples,
+                splits=splits,
+                jobs=args.jobs,
+                advance=lambda: progress.advance(task),
+            )
+    except subprocess.CalledProcessError as error:
+        reason = error.stderr.decode(errors="replace").strip() if error.stderr else ""
+        sys.exit(
+            f"cannot read src/ of {args.against!r} from git "
+            f"(a clone with its history is needed): {reason}"
         )
     table = Table(
         title=f"Strength-bar arena, then ({args.against[:10]}) and now "

@@ -4,6 +4,7 @@ checkout, in child processes."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -75,3 +76,14 @@ def test_the_code_of_issue_15_still_runs(tmp_path: Path) -> None:
     ).exists()  # issue 16 came later
     run = script.play(source, "then", "montecarlo", "high_only", hands=2, seed=3, samples=20)
     assert run.hands == 2 and run.cpu > 0
+
+
+def test_the_command_names_a_commit_it_cannot_read() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots_against.py"), "--against", "no-such-rev"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert done.returncode == 1
+    assert "cannot read src/ of 'no-such-rev' from git" in done.stderr
