@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
 import os
 import subprocess
 import sys
@@ -198,14 +199,24 @@ def compare(
             return list(pool.map(one, plan))
 
 
+def _positive(text: str) -> int:
+    """An argparse type: an int ``>= 1``."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default=ISSUE_15, help="the earlier commit (any git rev)")
-    parser.add_argument("--hands", type=int, default=1000, help="hands per run")
+    parser.add_argument("--hands", type=_positive, default=1000, help="hands per run")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--samples", type=int, default=200, help="montecarlo's deals per decision")
+    parser.add_argument(
+        "--samples", type=_positive, default=200, help="montecarlo's deals per decision"
+    )
     parser.add_argument("--split", choices=SPLITS, action="append", help="default: both")
-    parser.add_argument("--jobs", type=int, default=2, help="runs at a time")
+    parser.add_argument("--jobs", type=_positive, default=2, help="runs at a time")
     args = parser.parse_args()
     splits = args.split or list(SPLITS)
     console = Console(width=150)
@@ -254,7 +265,9 @@ def main() -> None:
                 f"{run.bot_rate / base.bot_rate:.2f}×",
                 f"{run.arena_rate:.1f}",
                 f"{run.arena_rate / base.arena_rate:.2f}×",
-                f"{run.chips:+.2f} ± {run.half_width:.2f}",
+                f"{run.chips:+.2f} ± {run.half_width:.2f}"
+                if math.isfinite(run.half_width)
+                else f"{run.chips:+.2f} (one block: no interval)",
             )
     console.print(table)
 
