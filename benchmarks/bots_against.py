@@ -1,8 +1,12 @@
-"""Bot speed against an earlier commit: the README's strength-bar arena played by the code of
-``--against`` (by default the commit issue 15 was filed against) and by this checkout, in
-the same run.
+"""Bot speed against an earlier commit: the strength-bar arena on old and today's code.
 
-Run: ``.venv/bin/python benchmarks/bots_against.py [--against REV] [--hands 1000]``
+Run: ``.venv/bin/python benchmarks/bots_against.py [--against REV] [--hands 1000]`` (about
+five minutes at 1,000 hands on the 2-core VM; ``--against HEAD`` plays today's code in
+both halves, so its spread is the noise of the measurement).
+
+The default ``--against`` is ``9169a62``, the commit before the first speed commit of issue
+15 §3: its bots and analysis code are those of when the issue was filed (the arena had
+gained §2's Ray and Parquet paths since).
 
 ``benchmarks/bots.py`` compares paths of *today's* code in one process; the goal of issue
 15 §3 ("bots 3× faster at the same strength") is about the bot as it was when the issue
@@ -12,7 +16,8 @@ a temporary folder; nothing in the checkout changes) and plays the strength-bar 
 samples, seed 1) in child processes, two at a time (one per core of the 2-core VM, so
 that both halves share the machine's load alike):
 
-* **then**: ``montecarlo`` on the code of ``--against``;
+* **then**: ``montecarlo`` on the code of ``--against`` (a commit; a clone with its
+  history is needed);
 * **now, random opponents**: ``montecarlo-random``, today's montecarlo bot on the model
   the bot of then used (opponents dealt random unseen cards);
 * **now, default**: ``montecarlo``, today's default bot (opponents dealt by the pass-aware
@@ -22,8 +27,11 @@ Each child warms up (evaluator tables, the pass model's tables) on four hands of
 seed before its clock starts. The table shows hands per CPU second (``time.process_time``)
 of the bot's own decisions (``MonteCarloBot.act``, wrapped in the child: the strength
 bar's ``hands/s (bot)`` column, which the arena measures in wall time) and of the whole
-arena, their ratio to the code of then, and chips per hand with the arena's 95% interval
-(the same decks for every row: a difference is the bots').
+arena, their ratio to the *then* row of the same game, and chips per hand with the arena's
+95% interval (the same decks for every row, though each bot's interval is its own, not
+that of a difference). The children run with ``python -P``, so a folder holding an
+``anaconda_poker`` package where the script is started cannot stand in for either code
+(each child reports the package it imported, and the parent checks it).
 """
 
 from __future__ import annotations
@@ -48,11 +56,14 @@ from rich.table import Table
 
 ISSUE_15 = "9169a62ec076a000509456f3da9a1e03159880d1"
 """The commit before the first speed commit of issue 15 §3 (the bot the goal speaks of)."""
+FEW_HANDS = 200
+"""Below this many hands a run's ratios and chips are mostly noise (the table says so)."""
 ROOT = Path(__file__).resolve().parent.parent
 SPLITS = ("high_low_8", "high_only")
 
 CHILD = """
 import json, sys, time
+import anaconda_poker
 from anaconda_poker.bots.arena import ArenaSpec, run_arena
 from anaconda_poker.bots.montecarlo import MonteCarloBot
 from anaconda_poker.core.config import Split, TableConfig
@@ -90,7 +101,7 @@ result = run_arena(spec(hands, seed))
 cpu = time.process_time() - start
 me = next(b for b in result.bots if b.name == bot)
 print(json.dumps({"cpu": cpu, "bot": hands / decisions[0], "chips": me.chips.mean,
-                  "half_width": me.chips.half_width}))
+                  "half_width": me.chips.half_width, "package": anaconda_poker.__file__}))
 """
 
 
@@ -123,39 +134,86 @@ class Run:
         return self.hands / self.cpu
 
 
+class RevisionError(Exception):
+    """The earlier code cannot be read from git (the message says why and what to do)."""
+
+
+def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True)
+
+
+def resolve(rev: str, repo: Path = ROOT) -> str:
+    """The full hash of commit ``rev`` in ``repo`` (any git revision naming a commit; read
+    as a revision, never as an option).
+
+    Raises:
+        RevisionError: ``repo`` is not a git checkout, ``rev`` names no commit of it, or
+            the clone is shallow and lacks it (the message names ``git fetch
+            --unshallow``).
+    """
+    if _git(repo, "rev-parse", "--git-dir").returncode != 0:
+        raise RevisionError(
+            f"{repo} is not a git checkout: the earlier code is read from git, clone the "
+            "repository to compare against it"
+        )
+    found = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
+    if found.returncode == 0:
+        return found.stdout.decode().strip()
+    shallow = _git(repo, "rev-parse", "--is-shallow-repository").stdout.decode().strip()
+    if shallow == "true":
+        raise RevisionError(
+            f"{rev!r} is not in this shallow clone: `git fetch --unshallow` brings the history"
+        )
+    raise RevisionError(f"{rev!r} is not a commit of {repo} (give a hash, branch or tag)")
+
+
+def now_label(repo: Path = ROOT) -> str:
+    """This checkout's short commit, with ``+changes`` when ``src/`` differs from it
+    (untracked files included); ``"this checkout"`` outside git."""
+    head = _git(repo, "rev-parse", "--short", "HEAD")
+    if head.returncode != 0:
+        return "this checkout"
+    dirty = _git(repo, "status", "--porcelain", "--", "src").stdout.strip()
+    return head.stdout.decode().strip() + ("+changes" if dirty else "")
+
+
 def extract_source(rev: str, into: Path, repo: Path = ROOT) -> Path:
     """``src/`` of commit ``rev`` written under ``into`` (``git archive``); returns the
     folder to put on ``PYTHONPATH``.
 
     Raises:
-        subprocess.CalledProcessError: ``rev`` is not a commit of ``repo`` (git's message
-            on stderr), or ``repo`` is not a git checkout.
+        RevisionError: as :func:`resolve`.
     """
-    archive = subprocess.run(
-        ["git", "-C", str(repo), "archive", "--format=tar", rev, "src"],
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+    commit = resolve(rev, repo)
+    archive = _git(repo, "archive", "--format=tar", commit, "src")
+    if archive.returncode != 0:
+        raise RevisionError(f"git cannot archive src/ of {commit}: {archive.stderr.decode()}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
     return into / "src"
 
 
 def play(source: Path, code: str, bot: str, split: str, hands: int, seed: int, samples: int) -> Run:
     """Play the strength-bar arena with ``bot`` on the code under ``source`` in a child
-    process.
+    process (``python -P``: the current folder is not searched for the package).
 
     Raises:
-        RuntimeError: the child failed (its stderr is in the message).
+        RuntimeError: the child failed (the message ends with the last line of its error:
+            code older than ``bots/arena.py`` cannot play the arena), or it imported
+            ``anaconda_poker`` from somewhere other than ``source``.
     """
     env = {**os.environ, "PYTHONPATH": str(source)}
     args = [bot, split, str(hands), str(seed), str(samples)]
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, *args], env=env, capture_output=True, text=True
+        [sys.executable, "-P", "-c", CHILD, *args], env=env, capture_output=True, text=True
     )
     if done.returncode != 0:
-        raise RuntimeError(f"{code} {bot} {split} failed:\n{done.stderr[-2000:]}")
+        lines = done.stderr.strip().splitlines() or ["(no error output)"]
+        raise RuntimeError(f"the {code} code could not play {bot} in {split}: {lines[-1]}")
     out = json.loads(done.stdout.strip().splitlines()[-1])
+    package = Path(out["package"]).resolve()
+    if not package.is_relative_to(source.resolve()):
+        raise RuntimeError(f"the {code} run imported {package}, not the code under {source}")
     return Run(code, bot, split, hands, out["cpu"], out["bot"], out["chips"], out["half_width"])
 
 
@@ -173,15 +231,15 @@ def compare(
     random opponents, now default per game.
 
     Raises:
-        subprocess.CalledProcessError: ``rev`` is not a commit.
-        RuntimeError: a child failed.
+        RevisionError: as :func:`resolve`.
+        RuntimeError: as :func:`play`.
     """
     with tempfile.TemporaryDirectory(prefix="bots-against-") as tmp:
         then = extract_source(rev, Path(tmp))
         now = ROOT / "src"
         plan = [
             (source, code, bot, split)
-            for split in splits
+            for split in dict.fromkeys(splits)
             for source, code, bot in (
                 (then, "then", "montecarlo"),
                 (now, "now", "montecarlo-random"),
@@ -200,31 +258,44 @@ def compare(
 
 
 def _positive(text: str) -> int:
-    """An argparse type: an int ``>= 1``."""
-    value = int(text)
+    """An argparse type: a whole number ``>= 1``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {value}")
     return value
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", default=ISSUE_15, help="the earlier commit (any git rev)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument(
+        "--against",
+        default=ISSUE_15,
+        help="the earlier commit (hash, branch or tag); default: before issue 15 §3's speed work",
+    )
     parser.add_argument("--hands", type=_positive, default=1000, help="hands per run")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seeds every deck and bot")
     parser.add_argument(
         "--samples", type=_positive, default=200, help="montecarlo's deals per decision"
     )
-    parser.add_argument("--split", choices=SPLITS, action="append", help="default: both")
+    parser.add_argument(
+        "--split", choices=SPLITS, action="append", help="a game (repeatable; default: both)"
+    )
     parser.add_argument("--jobs", type=_positive, default=2, help="runs at a time")
     args = parser.parse_args()
-    splits = args.split or list(SPLITS)
-    console = Console(width=150)
+    splits = list(dict.fromkeys(args.split or SPLITS))
+    console = Console()
     try:
+        then = resolve(args.against)
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("arena runs", total=3 * len(splits))
             runs = compare(
-                args.against,
+                then,
                 hands=args.hands,
                 seed=args.seed,
                 samples=args.samples,
@@ -232,15 +303,13 @@ def main() -> None:
                 jobs=args.jobs,
                 advance=lambda: progress.advance(task),
             )
-    except subprocess.CalledProcessError as error:
-        reason = error.stderr.decode(errors="replace").strip() if error.stderr else ""
-        sys.exit(
-            f"cannot read src/ of {args.against!r} from git "
-            f"(a clone with its history is needed): {reason}"
-        )
+    except (RevisionError, RuntimeError) as error:
+        sys.exit(f"bots_against: {error}")
+    except KeyboardInterrupt:
+        sys.exit("bots_against: interrupted")
     table = Table(
-        title=f"Strength-bar arena, then ({args.against[:10]}) and now "
-        f"({args.hands} hands, seed {args.seed}, {args.samples} samples)"
+        title=f"Strength-bar arena, then ({then[:9]}) and now ({now_label()}): "
+        f"{args.hands} hands, seed {args.seed}, {args.samples} samples"
     )
     for column in (
         "game",
@@ -270,6 +339,11 @@ def main() -> None:
                 else f"{run.chips:+.2f} (one block: no interval)",
             )
     console.print(table)
+    if args.hands < FEW_HANDS:
+        console.print(
+            f"Fewer than {FEW_HANDS} hands: the ratios and chips above are mostly noise "
+            "(README, 'Bot speed')."
+        )
 
 
 if __name__ == "__main__":

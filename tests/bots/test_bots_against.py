@@ -26,21 +26,20 @@ def _script() -> ModuleType:
     return module
 
 
+def _git(*args: str, repo: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
+
+
 def _has_commit(rev: str) -> bool:
-    found = subprocess.run(
-        ["git", "-C", str(ROOT), "cat-file", "-e", f"{rev}^{{commit}}"], capture_output=True
-    )
-    return found.returncode == 0
+    return _git("cat-file", "-e", f"{rev}^{{commit}}").returncode == 0
 
 
-def _unchanged_since_head() -> bool:
-    diff = subprocess.run(["git", "-C", str(ROOT), "diff", "--quiet", "HEAD", "--", "src"])
-    return diff.returncode == 0
+def _src_as_committed() -> bool:
+    status = _git("status", "--porcelain", "--", "src")
+    return status.returncode == 0 and not status.stdout.strip()
 
 
-@pytest.mark.skipif(
-    not _has_commit("HEAD") or not _unchanged_since_head(), reason="needs src/ as committed"
-)
+@pytest.mark.skipif(not _src_as_committed(), reason="needs src/ as committed (a git checkout)")
 def test_same_code_in_both_halves_plays_the_same_hands() -> None:
     """Against HEAD (two blocks of four hands), "then" is this checkout's montecarlo
     extracted from git: with the same seeds it must win exactly what "now"'s montecarlo
@@ -59,10 +58,51 @@ def test_same_code_in_both_halves_plays_the_same_hands() -> None:
     assert all(r.hands == 8 and r.cpu > 0 and r.bot_rate > 0 for r in runs)
 
 
-def test_an_unknown_commit_is_refused_by_git() -> None:
+@pytest.mark.skipif(not _src_as_committed(), reason="needs src/ as committed (a git checkout)")
+def test_a_package_in_the_current_folder_does_not_stand_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started from ``src/`` (which holds ``anaconda_poker``), the child still imports the
+    extracted code: ``play`` checks the package the child reports."""
     script = _script()
-    with pytest.raises(subprocess.CalledProcessError):
-        script.compare("no-such-rev-xyz", hands=1, splits=["high_only"])
+    source = script.extract_source("HEAD", tmp_path)
+    monkeypatch.chdir(ROOT / "src")
+    run = script.play(source, "then", "montecarlo", "high_only", hands=1, seed=3, samples=10)
+    assert run.hands == 1 and run.cpu > 0
+
+
+def test_an_unknown_commit_is_refused() -> None:
+    script = _script()
+    with pytest.raises(script.RevisionError, match="'no-such-rev' is not a commit of"):
+        script.compare("no-such-rev", hands=1, splits=["high_only"])
+    with pytest.raises(script.RevisionError, match="is not a commit of"):
+        script.resolve("--output=/tmp/x")  # a revision, never an option
+
+
+def test_the_command_names_a_commit_it_cannot_read() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots_against.py"), "--against", "nope"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert done.returncode == 1
+    assert "bots_against: 'nope' is not a commit of" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_shallow_clone_is_told_how_to_get_the_history(tmp_path: Path) -> None:
+    script = _script()
+    head = _git("rev-parse", "HEAD").stdout.strip()
+    if not head or not _has_commit(script.ISSUE_15):
+        pytest.skip("a checkout without history")
+    clone = tmp_path / "shallow"
+    cloned = subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", f"file://{ROOT}", str(clone)], capture_output=True
+    )
+    assert cloned.returncode == 0, cloned.stderr
+    with pytest.raises(script.RevisionError, match="git fetch --unshallow"):
+        script.resolve(script.ISSUE_15, clone)
 
 
 @pytest.mark.skipif(not _has_commit(_script().ISSUE_15), reason="a clone without history")
@@ -71,19 +111,7 @@ def test_the_code_of_issue_15_still_runs(tmp_path: Path) -> None:
     script = _script()
     source = script.extract_source(script.ISSUE_15, tmp_path)
     assert (source / "anaconda_poker" / "bots" / "montecarlo.py").is_file()
-    assert not (
-        source / "anaconda_poker" / "analysis" / "pass_model.py"
-    ).exists()  # issue 16 came later
+    issue_16 = source / "anaconda_poker" / "analysis" / "pass_model.py"
+    assert not issue_16.exists()  # the pass-aware model came later
     run = script.play(source, "then", "montecarlo", "high_only", hands=2, seed=3, samples=20)
     assert run.hands == 2 and run.cpu > 0
-
-
-def test_the_command_names_a_commit_it_cannot_read() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bots_against.py"), "--against", "no-such-rev"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-    )
-    assert done.returncode == 1
-    assert "cannot read src/ of 'no-such-rev' from git" in done.stderr
