@@ -147,7 +147,7 @@ def sample_deals(
     flat = deck.reshape(-1)
     targets = np.empty((count, trials), dtype=np.uint64)
     if plan.drawn:
-        _bounded_draws(rng, plan.ranges, plan.limit, targets[: plan.drawn])
+        _bounded_draws(rng, plan.ranges, size, targets[: plan.drawn])  # size: the largest
     if plan.drawn < count:
         targets[plan.drawn :] = 0  # the last card of the pool has one place: no draw
     index = targets.view(np.int64)  # below 2**32: the same numbers
@@ -166,7 +166,6 @@ class _DealPlan(NamedTuple):
 
     drawn: int  # steps that draw: all but a last step with one place left
     ranges: NDArray[np.uint64]  # uint64[drawn, 1]: step j has size - j places
-    limit: int  # the largest range: no rejection is possible above it
     base: IntArray  # int64[count, trials]: j * trials + r
 
 
@@ -178,7 +177,7 @@ def _deal_plan(size: int, count: int, trials: int) -> _DealPlan:
     base = steps * trials + np.arange(trials, dtype=np.int64)
     ranges.flags.writeable = False
     base.flags.writeable = False
-    return _DealPlan(drawn, ranges, size, base)
+    return _DealPlan(drawn, ranges, base)
 
 
 _U32 = 1 << 32
@@ -218,19 +217,19 @@ def _bounded_exact(
     NumPy fills its result) and further draws where a rejection used up one of them."""
     rows, trials = raw.shape
     draws = iter(raw.ravel().tolist())
+
+    def draw() -> int:
+        """The next 32-bit draw: ``raw``'s, then (those a rejection used up) the stream's."""
+        u = next(draws, None)
+        return int(rng.integers(0, _U32, size=1, dtype=np.uint32)[0]) if u is None else u
+
     out = np.empty((rows, trials), dtype=np.uint64)
     for j, span in enumerate(ranges[:, 0].tolist()):
         threshold = (_U32 - span) % span
         for r in range(trials):
-            u = next(draws, None)
-            if u is None:  # the draws a rejection used up: the next ones of the stream
-                u = int(rng.integers(0, _U32, size=1, dtype=np.uint32)[0])
-            scaled = u * span
+            scaled = draw() * span
             while scaled % _U32 < threshold:
-                u = next(draws, None)
-                if u is None:
-                    u = int(rng.integers(0, _U32, size=1, dtype=np.uint32)[0])
-                scaled = u * span
+                scaled = draw() * span
             out[j, r] = scaled >> 32
     return out
 

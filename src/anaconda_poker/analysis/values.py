@@ -47,8 +47,7 @@ def hand_values(
     rows, width = codes.shape
     if rows <= SMALL_ROWS and 5 <= width <= 7 and codes.dtype == np.uint8:
         # a bot's batches: the evaluator's light path in the analysis convention
-        offset = qualifier_offset(split.low_qualifier) if split.has_low else 0
-        high, low = small_values(codes, want_low=split.has_low, offset=offset)
+        high, low = small_values(codes, want_low=split.has_low, offset=_low_offset(split))
         if low is None:
             return high, np.full(rows, NO_LOW, dtype=np.int64)
         return high, low
@@ -136,9 +135,13 @@ def set_values(
     if not sets_supported(split):
         raise ValueError(f"{split.value}: lows without qualifier need the cards")
     shape = np.shape(sets)
-    offset = qualifier_offset(split.low_qualifier) if split.has_low else 0
-    high, low = set_values64(np.ravel(sets), want_low=split.has_low, offset=offset)
+    high, low = set_values64(np.ravel(sets), want_low=split.has_low, offset=_low_offset(split))
     highs = high.reshape(shape)
     if low is None:
         return highs, np.full(shape, NO_LOW, dtype=np.int64)
     return highs, low.reshape(shape)
+
+
+def _low_offset(split: Split) -> int:
+    """The evaluator's low offset for ``split``'s qualifier (0 in ``high_only``)."""
+    return qualifier_offset(split.low_qualifier) if split.has_low else 0
