@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -12,6 +15,23 @@ from anaconda_poker.core.evaluation import high_low_values, high_value, low_valu
 from anaconda_poker.core.evaluation.batch import CHUNK_ROWS, SMALL_ROWS, _evaluate, small_values
 from anaconda_poker.core.evaluation.low import qualifier_offset
 from anaconda_poker.core.evaluation.wide import set_values64, suit_masks, wide_values
+
+
+def _assert_analysis_values(
+    values: Callable[..., tuple[np.ndarray, np.ndarray | None]],
+    high: np.ndarray,
+    low: np.ndarray,
+    offset: int,
+) -> None:
+    """``values(want_low=..., offset=...)`` gives the evaluator's ``high`` and ``low`` in
+    the analysis convention: int64, the low -1 where it does not qualify (0 of the
+    evaluator), and no low at all when not asked for."""
+    fast_high, fast_low = values(want_low=True, offset=offset)
+    assert fast_high.dtype == np.int64 and fast_low is not None and fast_low.dtype == np.int64
+    assert np.array_equal(fast_high, high)
+    assert np.array_equal(fast_low, np.where(low == 0, -1, low))
+    only_high, no_low = values(want_low=False, offset=0)
+    assert no_low is None and np.array_equal(only_high, high)
 
 
 def _hands(seed: int, rows: int, width: int) -> np.ndarray:
@@ -56,12 +76,7 @@ def test_analysis_values_are_the_column_values(
     offset = qualifier_offset(qualifier)
     args = {"want_high": True, "want_low": True, "offset": offset, "check_duplicates": False}
     high, low = _evaluate(codes, light=False, **args)
-    fast_high, fast_low = small_values(codes, want_low=True, offset=offset)
-    assert fast_high.dtype == np.int64 and fast_low is not None and fast_low.dtype == np.int64
-    assert np.array_equal(fast_high, high)
-    assert np.array_equal(fast_low, np.where(low == 0, -1, low))
-    only_high, no_low = small_values(codes, want_low=False, offset=0)
-    assert no_low is None and np.array_equal(only_high, high)
+    _assert_analysis_values(functools.partial(small_values, codes), high, low, offset)
 
 
 @settings(max_examples=40, deadline=None)
@@ -174,9 +189,4 @@ def test_analysis_set_values_are_the_wide_values(
     sets = suit_masks(codes)
     offset = qualifier_offset(qualifier)
     high, low = wide_values(sets, want_high=True, want_low=True, offset=offset)
-    fast_high, fast_low = set_values64(sets, want_low=True, offset=offset)
-    assert fast_high.dtype == np.int64 and fast_low is not None and fast_low.dtype == np.int64
-    assert np.array_equal(fast_high, high)
-    assert np.array_equal(fast_low, np.where(low == 0, -1, low))
-    only_high, no_low = set_values64(sets, want_low=False, offset=0)
-    assert no_low is None and np.array_equal(only_high, high)
+    _assert_analysis_values(functools.partial(set_values64, sets), high, low, offset)
