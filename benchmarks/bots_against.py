@@ -59,6 +59,8 @@ ISSUE_15 = "9169a62ec076a000509456f3da9a1e03159880d1"
 FEW_HANDS = 200
 """Below this many hands a run's ratios and chips are mostly noise (the table says so)."""
 ROOT = Path(__file__).resolve().parent.parent
+SHORT = 9
+"""Hex digits of the commits the table's title names."""
 SPLITS = ("high_low_8", "high_only")
 
 CHILD = """
@@ -147,9 +149,8 @@ def resolve(rev: str, repo: Path = ROOT) -> str:
     as a revision, never as an option).
 
     Raises:
-        RevisionError: ``repo`` is not a git checkout, ``rev`` names no commit of it, or
-            the clone is shallow and lacks it (the message names ``git fetch
-            --unshallow``).
+        RevisionError: ``repo`` is not a git checkout, or ``rev`` names no commit of it
+            (in a shallow clone the message names ``git fetch --unshallow``).
     """
     if _git(repo, "rev-parse", "--git-dir").returncode != 0:
         raise RevisionError(
@@ -162,7 +163,8 @@ def resolve(rev: str, repo: Path = ROOT) -> str:
     shallow = _git(repo, "rev-parse", "--is-shallow-repository").stdout.decode().strip()
     if shallow == "true":
         raise RevisionError(
-            f"{rev!r} is not in this shallow clone: `git fetch --unshallow` brings the history"
+            f"{rev!r} is not a commit of {repo}; this clone is shallow, so it may be in the "
+            "missing history: `git fetch --unshallow` brings it"
         )
     raise RevisionError(f"{rev!r} is not a commit of {repo} (give a hash, branch or tag)")
 
@@ -170,7 +172,7 @@ def resolve(rev: str, repo: Path = ROOT) -> str:
 def now_label(repo: Path = ROOT) -> str:
     """This checkout's short commit, with ``+changes`` when ``src/`` differs from it
     (untracked files included); ``"this checkout"`` outside git."""
-    head = _git(repo, "rev-parse", "--short", "HEAD")
+    head = _git(repo, "rev-parse", f"--short={SHORT}", "HEAD")
     if head.returncode != 0:
         return "this checkout"
     dirty = _git(repo, "status", "--porcelain", "--", "src").stdout.strip()
@@ -209,7 +211,10 @@ def play(source: Path, code: str, bot: str, split: str, hands: int, seed: int, s
     )
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines() or ["(no error output)"]
-        raise RuntimeError(f"the {code} code could not play {bot} in {split}: {lines[-1]}")
+        hint = ""
+        if "No module named 'anaconda_poker" in lines[-1]:
+            hint = " (a commit before the arena, bots/arena.py, cannot play it: choose a later one)"
+        raise RuntimeError(f"the {code} code could not play {bot} in {split}: {lines[-1]}{hint}")
     out = json.loads(done.stdout.strip().splitlines()[-1])
     package = Path(out["package"]).resolve()
     if not package.is_relative_to(source.resolve()):
@@ -271,22 +276,24 @@ def _positive(text: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        epilog="'then' is montecarlo on the code of --against, read from git (a clone with "
+        "its history is needed); 'now' is this checkout's montecarlo-random and montecarlo.",
     )
     parser.add_argument(
         "--against",
         default=ISSUE_15,
-        help="the earlier commit (hash, branch or tag); default: before issue 15 §3's speed work",
+        help=f"the earlier commit: hash, branch or tag (default: {ISSUE_15[:SHORT]}, "
+        "before issue 15 §3's speed work)",
     )
-    parser.add_argument("--hands", type=_positive, default=1000, help="hands per run")
-    parser.add_argument("--seed", type=int, default=1, help="seeds every deck and bot")
+    parser.add_argument("--hands", type=_positive, default=1000, help="hands per run (1000)")
+    parser.add_argument("--seed", type=int, default=1, help="seeds every deck and bot (1)")
     parser.add_argument(
-        "--samples", type=_positive, default=200, help="montecarlo's deals per decision"
+        "--samples", type=_positive, default=200, help="montecarlo's deals per decision (200)"
     )
     parser.add_argument(
-        "--split", choices=SPLITS, action="append", help="a game (repeatable; default: both)"
+        "--split", choices=SPLITS, action="append", help="a game, repeatable (default: both)"
     )
-    parser.add_argument("--jobs", type=_positive, default=2, help="runs at a time")
+    parser.add_argument("--jobs", type=_positive, default=2, help="runs at a time (2)")
     args = parser.parse_args()
     splits = list(dict.fromkeys(args.split or SPLITS))
     console = Console()
@@ -306,15 +313,16 @@ def main() -> None:
     except (RevisionError, RuntimeError) as error:
         sys.exit(f"bots_against: {error}")
     except KeyboardInterrupt:
-        sys.exit("bots_against: interrupted")
+        print("bots_against: interrupted", file=sys.stderr)
+        sys.exit(130)
     table = Table(
-        title=f"Strength-bar arena, then ({then[:9]}) and now ({now_label()}): "
-        f"{args.hands} hands, seed {args.seed}, {args.samples} samples"
+        title=f"Strength-bar arena, then ({then[:SHORT]}) and now ({now_label()}): "
+        f"{args.hands} hand{'s' if args.hands > 1 else ''}, seed {args.seed}, "
+        f"{args.samples} samples"
     )
+    for column in ("game", "code", "bot"):
+        table.add_column(column, justify="right", no_wrap=True)
     for column in (
-        "game",
-        "code",
-        "bot",
         "hands/s bot CPU",
         "× then",
         "hands/s arena CPU",
