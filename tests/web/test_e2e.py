@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -79,6 +80,23 @@ def create_table_in_lobby(
     table_id = str(page.url.rsplit("/", 1)[-1])
     page.wait_for_selector(".table-page[data-seat='0']")
     return table_id
+
+
+def _fill_slots(page: Any) -> None:
+    """Put pool cards into the arrangement's slots until all five hold one, each seen in
+    its slot before the next: a click that a re-render swallowed (a frame arriving on a
+    busy machine left the confirm button disabled for 30 s in a CI run) is made again."""
+    slots = "() => document.querySelectorAll('.slot .card').length"
+    for _ in range(15):
+        filled = page.evaluate(slots)
+        if filled >= 5:
+            return
+        page.locator(".arrange-pool button.card").first.click()
+        try:
+            page.wait_for_function(f"() => ({slots})() > {filled}", timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError("the arrangement's five slots did not fill")
 
 
 def page_facts(page: Any) -> dict[str, Any]:
@@ -180,9 +198,7 @@ def act_once(
                 # a suggestion in the slots lists why each card is turned when it is
                 page.wait_for_selector("#reveal-why li:nth-child(5)")
                 assert page.locator("#reveal-why li").count() == 5
-            else:
-                for _ in range(5):
-                    page.locator(".arrange-pool button.card").first.click()
+            _fill_slots(page)
             page.click("#arrange-confirm")
         wait_turn_change(page, f["turn"])
         return "arrange"
