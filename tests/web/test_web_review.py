@@ -10,6 +10,7 @@ Any browser console error fails a test (conftest.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -20,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from babel.numbers import format_decimal
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from anaconda_poker.core.cards import parse_codes
 from anaconda_poker.i18n import LANGUAGES, catalog_json, describe_high, describe_low
@@ -399,7 +401,17 @@ def test_enter_in_the_amount_field_bets_what_was_typed(
     page.goto(f"{server.url}/#/table/{table_id}")
     my_turn_to_bet(page)
     shot(page, "review-phone-no-limit-turn")
-    # the decision's buttons are on the 667 px screen as the turn starts
+    # the decision's buttons are on the 667 px screen as the turn starts (read together,
+    # once the turn's layout has settled: a loaded CI machine read them mid-render)
+    on_screen = """(h) => ['#act-fold', '#act-bet'].every((sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return false;
+        const box = e.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= h;
+    })"""
+    # on a timeout the assertions below say which button is off the screen
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(on_screen, arg=PHONE["height"], timeout=5_000)
     for sel in ("#act-fold", "#act-bet"):
         box = page.locator(sel).bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], sel
