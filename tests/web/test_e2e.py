@@ -254,6 +254,16 @@ def cards_in_dom(page: Any, selector: str = "[data-card]") -> set[str]:
     return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
 
 
+def hand_and_version(page: Any) -> tuple[int, set[str]]:
+    """The table state's version and the seat's own cards, read in one step."""
+    version, cards = page.evaluate(
+        """() => [Number(document.querySelector('.table-page').dataset.version),
+                  [...document.querySelectorAll('#my-hand [data-card]')]
+                    .map(e => e.dataset.card)]"""
+    )
+    return int(version), set(cards)
+
+
 def walk_cards(value: Any) -> set[str]:
     """Every card-looking string anywhere in a JSON value."""
     found: set[str] = set()
@@ -459,10 +469,22 @@ def test_two_people_two_contexts_privacy_and_reconnect(
         nonlocal reloaded
         if p is b.page and phase == "passing" and not reloaded:
             reloaded = True
-            before = cards_in_dom(b.page, "#my-hand [data-card]")
-            b.page.reload()
-            b.page.wait_for_selector(f".table-page[data-seat='{seat_b}'] #my-hand .card")
-            assert cards_in_dom(b.page, "#my-hand [data-card]") == before
+            # The hand may change under the test: Bo's pass may already be in and Ada's
+            # completes it. The cards are compared for the same state version, read in
+            # one step with them, reloading again if the state moved on meanwhile.
+            for _ in range(10):
+                version, before = hand_and_version(b.page)
+                b.page.reload()
+                b.page.wait_for_selector(f".table-page[data-seat='{seat_b}'] #my-hand .card")
+                b.page.wait_for_function(
+                    "() => Number(document.querySelector('.table-page').dataset.version) >= 0"
+                )
+                version_after, after = hand_and_version(b.page)
+                if version_after == version:
+                    assert after == before
+                    break
+            else:
+                raise AssertionError("the state moved on during every one of 10 reloads")
 
     play_until_hand_done([a.page, b.page], on_phase=on_phase, drag=True)
     assert reloaded
