@@ -82,10 +82,106 @@ async def test_timers_that_are_not_numbers_are_refused(
     assert live_server.lobby.tables == {}
 
 
+STAKES_OVER_THE_STACK: list[tuple[dict[str, Any], str, str]] = [
+    # (body fields, field, the whole message): a starting stack must pay the forced bet and
+    # still make one bet, or every hand is all-in at the first bet (review: a small bet of
+    # 100,000 at 200-chip stacks was accepted without a word)
+    (
+        {"config": {"small_bet": 100_000, "ante": 0}, "starting_stack": 200},
+        "config.small_bet",
+        "the small bet (100,000) is more than the starting stack (200); it must be at most 200",
+    ),
+    (
+        {"config": {"small_bet": 100_000}, "starting_stack": 200},
+        "config.small_bet",
+        "the small bet (100,000) is more than the starting stack (200); it must be at most "
+        "199, the starting stack less the ante (1)",
+    ),
+    (
+        {"config": {"small_bet": 300, "betting": "no_limit"}},
+        "config.small_bet",
+        "the minimum bet (300) is more than the starting stack (200); it must be at most "
+        "199, the starting stack less the ante (1)",
+    ),
+    (
+        {"config": {"small_bet": 150}},
+        "config.big_bet",
+        "the big bet (300, twice the small bet) is more than the starting stack (200); "
+        "it must be at most 200",
+    ),
+    (
+        {"config": {"small_bet": 5, "big_bet": 250}},
+        "config.big_bet",
+        "the big bet (250) is more than the starting stack (200); it must be at most 200",
+    ),
+    (
+        {"config": {"ante": 199}},
+        "config.ante",
+        "the ante (199) and one small bet (2) come to 201, more than the starting stack "
+        "(200); the ante must be at most 198",
+    ),
+    (
+        {"config": {"ante": 30, "forced_bet": "dealer_ante"}, "seats": 7},
+        "config.ante",
+        "with dealer_ante the dealer posts one ante for each of up to 7 players: 30 × 7 "
+        "and one small bet (2) come to 212, more than the starting stack (200); the ante "
+        "must be at most 28",
+    ),
+    (
+        {"starting_stack": 3},
+        "config.big_bet",
+        "the big bet (4, twice the small bet) is more than the starting stack (3); "
+        "it must be at most 3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("extra", "field", "message"), STAKES_OVER_THE_STACK)
+async def test_stakes_the_starting_stack_cannot_play_are_refused(
+    live_server: LiveServer, extra: dict[str, Any], field: str, message: str
+) -> None:
+    body = {"name": "T", "host_name": "Ana", **extra}
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        response = await http.post("/api/tables", json=body)
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert (error["code"], error["field"], error["message"]) == (
+            "invalid_config",
+            field,
+            message,
+        )
+        assert live_server.lobby.tables == {}
+        listed = await http.get("/api/tables")
+        assert listed.json()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [
+        {"ante": 0, "small_bet": 200, "big_bet": 200},  # one bet is the whole stack
+        {"ante": 1, "small_bet": 199, "big_bet": 200},
+        {"ante": 198, "small_bet": 2, "big_bet": 4},
+        {"ante": 1, "small_bet": 199, "big_bet": 398, "betting": "pot_limit"},  # no big bet
+        {"ante": 33, "small_bet": 2, "forced_bet": "dealer_ante"},  # 6 seats: 198 + 2
+    ],
+)
+async def test_stakes_up_to_the_starting_stack_are_accepted(
+    live_server: LiveServer, stakes: dict[str, Any]
+) -> None:
+    body = {"name": "T", "host_name": "Ana", "starting_stack": 200, "config": stakes}
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        response = await http.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    config = response.json()["table"]["config"]
+    assert {k: config[k] for k in stakes} == stakes
+
+
 async def test_a_table_at_every_upper_bound_is_created(live_server: LiveServer) -> None:
+    """Every option at its largest; the ante and one small bet must fit in the starting
+    stack, so the largest ante goes with the smallest small bet."""
     config = {
-        "ante": MAX_CHIPS,
-        "small_bet": MAX_CHIPS,
+        "ante": MAX_CHIPS - 1,
+        "small_bet": 1,
         "big_bet": MAX_CHIPS,
         "raise_cap": MAX_RAISE_CAP,
         **FIVE_PASSES,
@@ -105,7 +201,8 @@ async def test_a_table_at_every_upper_bound_is_created(live_server: LiveServer) 
         response = await http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         info = response.json()["table"]
-    assert json.dumps(info["config"]) and info["config"]["ante"] == MAX_CHIPS
+    assert json.dumps(info["config"]) and info["config"]["ante"] == MAX_CHIPS - 1
+    assert info["config"]["big_bet"] == MAX_CHIPS
     assert info["config"]["pass_counts"] == FIVE_PASSES["pass_counts"]
     assert len(live_server.lobby.tables) == 1
 

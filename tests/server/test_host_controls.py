@@ -476,6 +476,56 @@ async def test_a_stakes_change_between_hands_applies_at_once_and_bad_values_chan
     await restart_and_compare(server, table_id, facts(table))
 
 
+async def test_stakes_the_starting_stack_cannot_play_are_refused_and_change_nothing(
+    server: Restartable,
+) -> None:
+    """Review: the host could set a small bet of 100,000 at 200-chip stacks (every hand then
+    all-in at the first bet). The change is refused as at table creation, naming the option,
+    its value and what the starting stack allows, between hands and during a deal (nothing
+    waits for the next hand); stakes that fit are still taken."""
+    live = server.current
+    table_id, host, table, _ = await host_table(live)
+    assert table.settings.starting_stack == 200
+    bad = [
+        (
+            {"small_bet": 100_000},
+            "config.small_bet",
+            "the small bet (100,000) is more than the starting stack (200); it must be at "
+            "most 199, the starting stack less the ante (1)",
+        ),
+        (
+            {"small_bet": 150},
+            "config.big_bet",
+            "the big bet (300, twice the small bet) is more than the starting stack (200); "
+            "it must be at most 200",
+        ),
+        (
+            {"ante": 500},
+            "config.ante",
+            "the ante (500) and one small bet (2) come to 502, more than the starting stack "
+            "(200); the ante must be at most 198",
+        ),
+    ]
+    for busy in (False, True):
+        if busy:
+            await deal(host)
+            assert table.in_hand
+        before = table_snapshot(table)
+        for change, field, message in bad:
+            error = await refused(host, {"type": "change_game", "config": change})
+            assert (error["code"], error.get("field"), error["message"]) == (
+                "invalid_config",
+                field,
+                message,
+            ), change
+        assert table_snapshot(table) == before
+        assert table.public_info()["next_config"] is None
+    await host.send({"type": "change_game", "config": {"small_bet": 100, "big_bet": 200}})
+    told = await host.until(lambda f: f["type"] == "game_change")
+    assert told["changes"] == {"small_bet": 100, "big_bet": 200}
+    await host.close()
+
+
 # ====================================================================== seat approval
 async def ask(live: LiveServer, table_id: str, name: str, seat: int | None = None) -> Client:
     """A spectator socket that asks for a seat and has heard ``seat_request_pending``."""

@@ -26,7 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from anaconda_poker.core.config import BIG_BET_DEFAULT, DECK_SIZE, TableConfig
+from anaconda_poker.core.config import (
+    BIG_BET_DEFAULT,
+    DECK_SIZE,
+    Betting,
+    ForcedBet,
+    TableConfig,
+)
 from anaconda_poker.core.declare import check_swing
 from anaconda_poker.core.errors import AnacondaError, InvalidConfigError
 from anaconda_poker.server.errors import ClientError
@@ -44,10 +50,11 @@ MAX_SEAT_REQUESTS = 20
 """Seat requests a table keeps waiting at once; more are refused (``too_many_requests``)."""
 
 
-def house_rules(data: dict[str, Any], *, seats: int) -> TableConfig:
-    """Check a ``config`` object of house rules for a table of ``seats`` seats, as at table
-    creation (``docs/protocol.md`` §3: every option's bounds, ``swing`` only with
-    ``declare``, as many seats as one deck deals to).
+def house_rules(data: dict[str, Any], *, seats: int, starting_stack: int) -> TableConfig:
+    """Check a ``config`` object of house rules for a table of ``seats`` seats whose players
+    start with ``starting_stack`` chips, as at table creation (``docs/protocol.md`` §3:
+    every option's bounds, ``swing`` only with ``declare``, as many seats as one deck deals
+    to, stakes a starting stack can play: :func:`check_stakes_fit`).
 
     Raises:
         ClientError: ``invalid_config`` naming the option in ``field`` (``config.ante``, ...)
@@ -64,7 +71,71 @@ def house_rules(data: dict[str, Any], *, seats: int) -> TableConfig:
         raise ClientError("invalid_config", str(exc), field=field) from None
     except AnacondaError as exc:
         raise ClientError("invalid_config", str(exc)) from None
+    twice = data.get("big_bet", BIG_BET_DEFAULT) == BIG_BET_DEFAULT
+    check_stakes_fit(config, seats=seats, starting_stack=starting_stack, big_bet_derived=twice)
     return config
+
+
+def check_stakes_fit(
+    config: TableConfig, *, seats: int, starting_stack: int, big_bet_derived: bool = False
+) -> None:
+    """A player who sits down with the starting stack (rebuys top up to it, never past it)
+    can pay the forced bet and still make one full bet (RULES.md §2.1, §4): otherwise every
+    hand is all-in at the first bet, which no host means to set up. In order:
+
+    - the small bet (the minimum bet in pot and no limit) is at most the starting stack;
+    - in fixed limit, the big bet too (pot and no limit have none);
+    - the ante plus one small bet is at most the starting stack; with ``dealer_ante`` the
+      dealer posts one ante for every player, so ``ante × seats`` plus one small bet is.
+
+    Args:
+        big_bet_derived: the big bet was not given (twice the small bet), said in the error.
+
+    Raises:
+        ClientError: ``invalid_config`` naming the option (``config.small_bet``,
+            ``config.big_bet``, ``config.ante``), its value, the starting stack and the
+            largest value allowed with it.
+    """
+    stack, small, big, ante = starting_stack, config.small_bet, config.big_bet, config.ante
+    fixed = config.betting is Betting.FIXED_LIMIT
+    payers = seats if config.forced_bet is ForcedBet.DEALER_ANTE else 1
+    posted = ante * payers
+    if small > stack:
+        what = "small bet" if fixed else "minimum bet"
+        if 0 < posted < stack:
+            antes = f"ante ({ante:,})" if payers == 1 else f"dealer's antes ({ante:,} × {seats})"
+            allowed = f"{stack - posted:,}, the starting stack less the {antes}"
+        else:
+            allowed = f"{stack:,}"
+        raise ClientError(
+            "invalid_config",
+            f"the {what} ({small:,}) is more than the starting stack ({stack:,}); "
+            f"it must be at most {allowed}",
+            field="config.small_bet",
+        )
+    if fixed and big > stack:
+        how = ", twice the small bet" if big_bet_derived else ""
+        raise ClientError(
+            "invalid_config",
+            f"the big bet ({big:,}{how}) is more than the starting stack ({stack:,}); "
+            f"it must be at most {stack:,}",
+            field="config.big_bet",
+        )
+    if posted + small > stack:
+        bet = "small bet" if fixed else "minimum bet"
+        if payers == 1:
+            posted_text = f"the ante ({ante:,}) and one {bet} ({small:,})"
+        else:
+            posted_text = (
+                f"with dealer_ante the dealer posts one ante for each of up to {seats} "
+                f"players: {ante:,} × {seats} and one {bet} ({small:,})"
+            )
+        raise ClientError(
+            "invalid_config",
+            f"{posted_text} come to {posted + small:,}, more than the starting stack "
+            f"({stack:,}); the ante must be at most {(stack - small) // payers:,}",
+            field="config.ante",
+        )
 
 
 def dealing(model: TableModel, *, choosing: bool) -> bool:
@@ -317,7 +388,8 @@ def change_game_events(
         ClientError: ``spectator``, ``not_host``, ``invalid_config`` naming the option
             (``field``: ``config.<option>``) that is unknown, out of its bounds, or does not
             work with the others (``config.cards_dealt`` when the table has more seats than
-            one deck deals to).
+            one deck deals to; ``config.small_bet``, ``config.big_bet`` or ``config.ante``
+            when the table's starting stack cannot play them, :func:`check_stakes_fit`).
     """
     host = require_host(model, seat)
     current = model.settings.config
@@ -326,7 +398,7 @@ def change_game_events(
         data["big_bet"] = BIG_BET_DEFAULT
     seats = model.settings.max_seats
     try:
-        config = house_rules(data, seats=seats)
+        config = house_rules(data, seats=seats, starting_stack=model.settings.starting_stack)
     except ClientError as error:
         if error.field == "seats":
             cards = int(data["cards_dealt"])  # a valid count: only the seats were refused
@@ -355,6 +427,7 @@ __all__ = [
     "approval_on",
     "change_game_events",
     "check_open_seating",
+    "check_stakes_fit",
     "dealing",
     "expire_seat_request_events",
     "house_rules",

@@ -354,7 +354,9 @@ class Lobby:
                 when one option is to blame; bounds from ``core.config``
                 (:class:`~anaconda_poker.core.errors.OptionOutOfRangeError`).
         """
-        config = house_rules(dict(request.config), seats=request.seats)
+        config = house_rules(
+            dict(request.config), seats=request.seats, starting_stack=request.starting_stack
+        )
         bot_seats = [b.seat for b in request.bots]
         if len(set(bot_seats)) != len(bot_seats):
             raise ClientError("invalid_config", "two bots are given the same seat", field="bots")
