@@ -484,7 +484,7 @@ async def test_stakes_the_starting_stack_cannot_play_are_refused_and_change_noth
     its value and what the starting stack allows, between hands and during a deal (nothing
     waits for the next hand); stakes that fit are still taken."""
     live = server.current
-    table_id, host, table, _ = await host_table(live)
+    _, host, table, _ = await host_table(live)
     assert table.settings.starting_stack == 200
     bad = [
         (
