@@ -84,9 +84,22 @@ def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
         )
         assert "enter a whole number" in host.inner_text("#stakes-error"), typed
         host.fill(f"#stakes-{field}", "1")
-    # the hidden big bet never passes the largest amount (verifier: a minimum bet of
-    # 1,000,000,000 sent a big bet of twice that, refused in the server's words)
+    # a minimum bet the starting stack (100) cannot make is named with what it allows, in
+    # the form's words, and nothing is sent (review: a small bet of 100,000 at 200-chip
+    # stacks was taken); the hidden big bet never counts in pot limit (verifier: a minimum
+    # bet of 1,000,000,000 sent a big bet of twice that, refused in the server's words)
     host.fill("#stakes-small-bet", "1000000000")
+    host.click("#stakes-apply")
+    host.wait_for_function(
+        "() => document.getElementById('stakes-small-bet')?.getAttribute('aria-invalid') === 'true'"
+    )
+    error = host.inner_text("#stakes-error")
+    assert error == (
+        "Minimum bet (1,000,000,000) is more than the starting stack (100); "
+        "after the ante it must be at most 99."
+    ), error
+    assert host.evaluate("() => document.getElementById('next-rules')") is None
+    host.fill("#stakes-small-bet", "60")  # its hidden big bet (120) is over the stack
     host.click("#stakes-apply")
     host.wait_for_selector("#stakes-form", state="detached")
     host.click("#open-stakes")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -128,3 +129,92 @@ def test_a_number_the_browser_cannot_read_is_named_not_defaulted(
     )
     assert "enter a whole number" in page.inner_text("#create-error")
     assert not posts
+
+
+STACK_CASES = [
+    # (fields filled, the field named, the message): review, a small bet of 100,000 at
+    # 200-chip stacks was accepted without a word (every hand all-in at the first bet)
+    (
+        {"small-bet": "100000"},
+        "small-bet",
+        "Small bet (100,000) is more than the starting stack (200); after the ante it must "
+        "be at most 199.",
+    ),
+    (
+        {"ante": "0", "small-bet": "100000"},
+        "small-bet",
+        "Small bet (100,000) is more than the starting stack (200); it must be at most 200.",
+    ),
+    (
+        {"small-bet": "150"},  # the big bet follows: 300
+        "big-bet",
+        "Big bet (300) is more than the starting stack (200); it must be at most 200.",
+    ),
+    (
+        {"ante": "199"},
+        "ante",
+        "The ante (199) and one bet (2) come to 201, more than the starting stack (200); "
+        "the ante must be at most 198.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("filled", "field", "message"), STACK_CASES)
+def test_stakes_over_the_starting_stack_are_named_and_nothing_is_created(
+    server: Any, open_page: Any, filled: dict[str, str], field: str, message: str
+) -> None:
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    page.fill("#host-name", "Ada")
+    page.fill("#starting-stack", "200")
+    for name, value in filled.items():
+        page.fill(f"#{name}", value)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.click("#create-table")
+    page.wait_for_function(
+        "(f) => document.getElementById(f)?.getAttribute('aria-invalid') === 'true'", arg=field
+    )
+    shown: list[Any] = page.evaluate(
+        """(f) => [document.getElementById('create-error').textContent,
+                   document.activeElement?.id,
+                   [...document.querySelectorAll('#create-form [aria-invalid]')]
+                     .map((e) => e.id)]""",
+        field,
+    )
+    assert shown == [message, field, [field]], shown
+    assert not posts
+    assert httpx.get(f"{server.url}/api/tables", timeout=10).json()["tables"] == []
+    # the stack raised to fit: the same stakes make a table
+    page.fill("#starting-stack", "200000")
+    _, made = create_as_ada(page)
+    assert made["table"]["starting_stack"] == 200000
+
+
+def test_the_servers_stakes_error_is_shown_at_its_field(server: Any, open_page: Any) -> None:
+    """Should the form's own check let a stake through (an older page), the server's
+    refusal names the field, and the lobby marks that input with the message."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#show-equity", state="attached")
+    page.fill("#host-name", "Ada")
+
+    def shrink(route: Any) -> None:  # the stack the server is sent, under the small bet
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "starting_stack": 1}))
+
+    page.route(
+        "**/api/tables",
+        lambda route: shrink(route) if route.request.method == "POST" else route.continue_(),
+    )
+    page.click("#create-table")
+    page.wait_for_function(
+        "() => document.getElementById('small-bet')?.getAttribute('aria-invalid') === 'true'"
+    )
+    text = page.inner_text("#create-error")
+    assert text == (
+        "These table options do not work together: the small bet (2) is more than the "
+        "starting stack (1); it must be at most 1"
+    ), text
+    assert httpx.get(f"{server.url}/api/tables", timeout=10).json()["tables"] == []

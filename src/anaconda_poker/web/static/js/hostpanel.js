@@ -6,7 +6,7 @@
 
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
-import { bettingLabel, errorText, rulesSummary, splitLabel, wholeNumberProblem } from "./labels.js";
+import { bettingLabel, errorText, rulesSummary, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
 
 const SPLITS = ["high_only", "high_low_8", "high_low_any"];
 const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
@@ -299,7 +299,9 @@ export function createHostPanel({ getState, send, mySeat }) {
         if (!fixed) Object.assign(changes, { big_bet: Math.min(2 * changes.small_bet, MAX_CHIPS), raise_cap: f.initialRaiseCap });
         // checked here first, in the page's language and with the form's own labels (the
         // server's answer names its option, e.g. "small_bet must be 1 to …", in English)
-        const problem = stakesProblem(f, fixed);
+        const problem = stakesProblem(f, fixed) || stakesFitProblem(
+          { ...changes, forced_bet: (tb.next_config || tb.config).forced_bet }, tb.starting_stack, tb.max_seats,
+          fixed ? t("Small bet") : t("Minimum bet"));
         if (problem) {
           ui.stakesError = { field: `config.${problem[0]}`, text: problem[1] };
           draw();

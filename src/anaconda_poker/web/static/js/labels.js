@@ -139,6 +139,40 @@ function canonicalName(name) {
 }
 
 /**
+ * Stakes a starting stack cannot play, as the server refuses them (server/host_controls.py
+ * check_stakes_fit, docs/protocol.md §3): a player who sits down with the starting stack (a
+ * rebuy tops up to it, never past it) pays the forced bet and can still make one bet. The
+ * first problem as [option, message in the page's language], or null.
+ * @param {object} c  the stakes in chips: ante, small_bet, big_bet, betting, forced_bet
+ * @param {number} stack  the table's starting stack
+ * @param {number} seats  the table's seats (with dealer_ante the dealer antes for each player)
+ * @param {string} smallLabel  the form's label of the small bet ("Small bet", "Minimum bet")
+ * @returns {[string, string]|null}
+ */
+export function stakesFitProblem(c, stack, seats, smallLabel) {
+  const fixed = c.betting === "fixed_limit";
+  const payers = c.forced_bet === "dealer_ante" ? seats : 1;
+  const posted = c.ante * payers;
+  if (c.small_bet > stack) {
+    const args = { field: smallLabel, amount: chips(c.small_bet), stack: chips(stack) };
+    return ["small_bet", posted > 0 && posted < stack
+      ? t("{field} ({amount}) is more than the starting stack ({stack}); after the ante it must be at most {max}.", { ...args, max: chips(stack - posted) })
+      : t("{field} ({amount}) is more than the starting stack ({stack}); it must be at most {stack}.", args)];
+  }
+  if (fixed && c.big_bet > stack) {
+    return ["big_bet", t("{field} ({amount}) is more than the starting stack ({stack}); it must be at most {stack}.",
+      { field: t("Big bet"), amount: chips(c.big_bet), stack: chips(stack) })];
+  }
+  if (posted + c.small_bet > stack) {
+    const args = { ante: chips(c.ante), bet: chips(c.small_bet), total: chips(posted + c.small_bet), stack: chips(stack), max: chips(Math.floor((stack - c.small_bet) / payers)) };
+    return ["ante", payers === 1
+      ? t("The ante ({ante}) and one bet ({bet}) come to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", args)
+      : t("The dealer antes for every player ({ante} × {seats}); with one bet ({bet}) that comes to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", { ...args, seats: payers })];
+  }
+  return null;
+}
+
+/**
  * A form field's value that is not a whole number from `min` to `max` (an empty one neither):
  * the message naming the field by its label, in the page's language; null when it is one.
  * @param {string} label  the field's label as the form shows it

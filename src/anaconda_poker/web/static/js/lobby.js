@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { declareModeLabel, declareModeShort, swingLabel, swingShort } from "./declare.js";
 import { t } from "./i18n.js";
-import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel, wholeNumberProblem } from "./labels.js";
+import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 /** Input of the create form for each request field the server may name in an error. */
@@ -440,7 +440,11 @@ export function mount(main) {
       const found = check();
       if (found) return found;
     }
-    return null;
+    // every number is readable: the stakes as they would be sent must fit the starting stack
+    const body = buildRequest();
+    const smallLabel = fixedLimit() ? t("Small bet") : t("Minimum bet");
+    const fit = stakesFitProblem(body.config, body.starting_stack, body.seats, smallLabel);
+    return fit ? [{ ante: "ante", small_bet: "small-bet", big_bet: "big-bet" }[fit[0]], fit[1]] : null;
   }
 
   function showProblem(id, message) {
