@@ -1,6 +1,7 @@
 """Rebuys in the browser (issue 12 §2, newcomer trial): a guest's request shows as pending
 until the host answers, with no second "Rebuy" button; the host's own rebuy needs nobody's
-approval, so the host never sees a request of her own. Debian's Chromium, no console errors."""
+approval, so the host never sees a request of her own. A broke seat is offered "Rebuy to",
+one with chips left "Top up to". Debian's Chromium, no console errors."""
 
 from __future__ import annotations
 
@@ -55,11 +56,25 @@ def test_a_rebuy_request_shows_pending_and_the_hosts_own_is_approved_at_once(
     guest.click("#join-submit")
     guest.wait_for_selector(".table-page[data-seat='1']")
 
+    # broke, João buys in again: "Rebuy"; with chips left he tops up (review: 199 of 200
+    # chips were offered "Rebuy to 200")
+    _adjust(host, 1, 0)
+    guest.wait_for_function(
+        "() => document.getElementById('rebuy')?.textContent === 'Rebuy to 200'"
+    )
+    _adjust(host, 1, 199)
+    guest.wait_for_function(
+        "() => document.getElementById('rebuy')?.textContent === 'Top up to 200'"
+    )
+
     # João is short (as after a lost hand): he asks once and sees that the host decides
     _adjust(host, 1, 120)
+    guest.wait_for_function(
+        "() => document.getElementById('rebuy')?.textContent === 'Top up to 200'"
+    )
     guest.click("#rebuy")
     waiting = guest.wait_for_selector("#rebuy-waiting")
-    assert waiting.inner_text() == "Rebuy requested — waiting for the host"
+    assert waiting.inner_text() == "Top-up requested — waiting for the host"
     assert guest.locator("#rebuy").count() == 0
     host.wait_for_selector("#rebuy-requests")
     assert "João asks to rebuy 80" in host.inner_text("#rebuy-requests")

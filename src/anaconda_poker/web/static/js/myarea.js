@@ -484,19 +484,28 @@ export function createMyArea(ctx) {
         ? h("button.small", { type: "button", id: "sit-in", "data-key": "sit-in", onclick: () => command({ type: "sit_in" }) }, t("Sit in"))
         : h("button.small", { type: "button", id: "sit-out", "data-key": "sit-out", onclick: () => command({ type: "sit_out" }) }, t("Sit out next hands")));
       const start = s.table.starting_stack;
+      // a seat with chips left tops up to the starting stack; "rebuy" is buying in again
+      // once broke (review: 199 of 200 chips were offered "Rebuy to 200")
+      const topUp = info.stack > 0;
       if (info.rebuy_requested > 0) {
         // asked once: no second button until the host answers (docs/protocol.md §3)
-        bits.push(h("span.hint", { id: "rebuy-waiting", role: "status" }, t("Rebuy requested — waiting for the host")));
+        bits.push(h("span.hint", { id: "rebuy-waiting", role: "status" },
+          topUp ? t("Top-up requested — waiting for the host") : t("Rebuy requested — waiting for the host")));
       } else if (info.rebuy_pending > 0) {
-        bits.push(h("span.hint", { id: "rebuy-approved", role: "status" }, t("Rebuy approved: {amount} chips are added when this hand ends.", { amount: chips(info.rebuy_pending) })));
+        const amount = chips(info.rebuy_pending);
+        bits.push(h("span.hint", { id: "rebuy-approved", role: "status" },
+          topUp ? t("Top-up approved: {amount} chips are added when this hand ends.", { amount })
+            : t("Rebuy approved: {amount} chips are added when this hand ends.", { amount })));
       } else if (s.table.allow_rebuys && info.stack < start) {
         // without a host, or for the host, the server approves at once
         const asks = s.table.host_seat !== null && s.table.host_seat !== mySeat();
+        const label = topUp ? t("Top up to {amount}", { amount: chips(start) }) : t("Rebuy to {amount}", { amount: chips(start) });
+        const requested = topUp ? t("Top-up requested; the host decides.") : t("Rebuy requested; the host decides.");
         bits.push(h("button.small", { type: "button", id: "rebuy", "data-key": "rebuy", onclick: (ev) => {
           ev.currentTarget.disabled = true;
           command({ type: "rebuy", amount: start - info.stack });
-          if (asks) announce(t("Rebuy requested; the host decides."));
-        } }, t("Rebuy to {amount}", { amount: chips(start) })));
+          if (asks) announce(requested);
+        } }, label));
       }
     }
     return bits.length ? h("div.controls", null, bits) : null;
