@@ -134,7 +134,7 @@ STACK_CASES = [
     # (fields filled, the field named, the message): review, a small bet of 100,000 at
     # 200-chip stacks was accepted without a word (every hand all-in at the first bet)
     (
-        {"small-bet": "100000"},
+        {"small-bet": "100000"},  # its big bet follows, past the field's bounds: not named
         "small-bet",
         "Small bet (100,000) is more than the starting stack (200); after the ante it must "
         "be at most 199.",
@@ -185,9 +185,10 @@ def test_stakes_over_the_starting_stack_are_named_and_nothing_is_created(
     assert shown == [message, field, [field]], shown
     assert not posts  # nothing was sent, so nothing was created
     # the stack raised to fit: the same stakes make a table
-    page.fill("#starting-stack", "200000")
-    _, made = create_as_ada(page)
-    assert made["table"]["starting_stack"] == 200000
+    page.fill("#starting-stack", "1000000")
+    config, made = create_as_ada(page)
+    assert made["table"]["starting_stack"] == 1000000
+    assert made["table"]["config"]["big_bet"] == config["big_bet"] == 2 * config["small_bet"]
 
 
 def test_the_servers_stakes_error_is_shown_at_its_field(server: Any, open_page: Any) -> None:

@@ -427,7 +427,10 @@ export function mount(main) {
       ...form.passCounts.map((n, i) => () => whole(`pass-count-${i}`, t("Cards in pass {n}", { n: i + 1 }), n, 1, 6)),
       () => whole("ante", t("Ante"), form.ante, 0, 100000),
       () => whole("small-bet", fixedLimit() ? t("Small bet") : t("Minimum bet"), form.smallBet, 1, 100000),
-      () => (fixedLimit() ? whole("big-bet", t("Big bet"), form.bigBet, 1, 100000) : null),
+      // a big bet that follows the small bet is the form's own: were it over the field's
+      // bounds, the field the user typed in would not be the one named (a small bet of
+      // 100,000 was refused as "Big bet: enter a whole number from 1 to 100,000")
+      () => (fixedLimit() && form.bigBetEdited ? whole("big-bet", t("Big bet"), form.bigBet, 1, 100000) : null),
       () => (bigBetChips() < toInt(form.smallBet, 2) ? ["big-bet", t("The big bet must be at least the small bet.")] : null),
       () => (fixedLimit() ? whole("raise-cap", t("Raise cap (bets per round)"), form.raiseCap, 1, 100) : null),
       () => whole("starting-stack", t("Starting stack"), form.startingStack, 1, 10000000),
