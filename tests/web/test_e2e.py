@@ -100,24 +100,36 @@ def _fill_slots(page: Any) -> None:
     raise AssertionError("the arrangement's five slots did not fill")
 
 
+MARK = "(sel) => { const e = document.querySelector(sel); if (e) e.__beforeTry = true; }"
+UNTOUCHED = "(sel) => !!document.querySelector(sel)?.__beforeTry"
+
+
 def again_until(
     page: Any,
     act: Callable[[], None],
     done: str,
     what: str,
     *,
+    target: str,
     arg: Any = None,
     tries: int = 3,
     timeout: float = 5_000,
 ) -> None:
-    """Do ``act`` until the page function ``done`` holds, waiting up to ``timeout`` ms after
-    each try: the bots and the other seats redraw the page while we act, and a redraw between
-    the press and the release of a click, a key or a drag swallows it. Before trying again
-    ``done`` is read once more, so an action that arrived late is never made twice. Fails
-    with ``what`` when ``done`` never holds (an app that does not do it still fails)."""
+    """Do ``act`` on the element ``target`` selects until the page function ``done`` holds,
+    waiting up to ``timeout`` ms after each try.
+
+    The bots and the other seats redraw the page while we act, and a redraw between the press
+    and the release of a click, a key or a drag swallows it (Playwright checks the hit target
+    at the press only). So the action is made again, but only when the page did redraw the
+    target meanwhile (the element is marked before each try); an action that the page did
+    get and ignored fails with ``what`` as before. ``done`` is read before each try: an
+    action that arrived late is never made twice."""
     for attempt in range(tries):
-        if attempt and page.evaluate(done, arg):
+        if page.evaluate(done, arg):
             return
+        if attempt and page.evaluate(UNTOUCHED, target):
+            raise AssertionError(f"{what} (and nothing redrew {target})")
+        page.evaluate(MARK, target)
         act()
         try:
             page.wait_for_function(done, arg=arg, timeout=timeout)
@@ -131,6 +143,7 @@ PASS_CHOSEN = (
     "(n) => document.querySelectorAll('#my-hand button.card[aria-pressed=\"true\"]').length >= n"
 )
 """Whether ``n`` of the seat's cards are chosen for the pass now."""
+UNCHOSEN = '#my-hand button.card[aria-pressed="false"]'
 
 
 def _choose_pass(page: Any, count: int, *, keyboard: bool = False) -> None:
@@ -145,6 +158,7 @@ def _choose_pass(page: Any, count: int, *, keyboard: bool = False) -> None:
                 lambda: page.keyboard.press("Space"),
                 PASS_CHOSEN,
                 f"Space never chose card {i + 1} of the pass",
+                target="#my-hand button.card:focus",
                 arg=i + 1,
             )
             if i < count - 1:
@@ -152,45 +166,52 @@ def _choose_pass(page: Any, count: int, *, keyboard: bool = False) -> None:
         else:
             again_until(
                 page,
-                lambda: page.locator('#my-hand button.card[aria-pressed="false"]').first.click(),
+                lambda: page.click(UNCHOSEN),
                 PASS_CHOSEN,
                 f"a click never chose card {i + 1} of the pass",
+                target=UNCHOSEN,
                 arg=i + 1,
             )
 
 
-TURN_MOVED = "(t) => document.querySelector('.table-page').dataset.turn !== t"
-
-
-OPEN = "(sel) => { const e = document.querySelector(sel); return !!e && !e.disabled; }"
-
-
 def _decide(page: Any, selector: str, turn: str) -> None:
-    """Click the decision's button until our turn id moves on (the decision was accepted).
-    A click that did arrive is never sent twice: the page sends one decision per turn id
-    and the server refuses a stale one. Clicked again only while the button is there and
-    enabled (a decision on its way disables it until the next redraw)."""
-    clicks = 0
-
-    def click() -> None:
-        nonlocal clicks
-        clicks += 1
-        if clicks == 1:
-            page.click(selector)
-        elif page.evaluate(OPEN, selector):
+    """Click the decision's button and wait until our turn id moves on (the decision was
+    accepted). Clicked again only when a redraw replaced the button while it was still ours
+    to press: a click that did arrive disables the button (until the next redraw) and is
+    never sent twice (the page sends one decision per turn id, the server refuses a stale
+    one); one that the page ignored fails."""
+    page.evaluate(MARK, selector)
+    page.click(selector)
+    for _ in range(2):
+        try:
+            wait_turn_change(page, turn, timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            moved, redrawn, enabled = page.evaluate(
+                """([sel, t]) => { const e = document.querySelector(sel);
+                   return [document.querySelector('.table-page').dataset.turn !== t,
+                           !!e && !e.__beforeTry, !!e && !e.disabled]; }""",
+                [selector, turn],
+            )
+            if moved:
+                return
+            if not redrawn:
+                assert not enabled, f"a click on {selector} did nothing"
+                break  # on its way: the server has not answered yet
+            page.evaluate(MARK, selector)
             with contextlib.suppress(PlaywrightTimeoutError):  # accepted meanwhile: gone
                 page.click(selector, timeout=5_000)
+    wait_turn_change(page, turn)
 
-    again_until(page, click, TURN_MOVED, f"{selector} was never accepted", arg=turn, timeout=10_000)
 
-
-def _suggest(page: Any, button: Any) -> None:
+def _suggest(page: Any, button: str) -> None:
     """Put a suggestion into the slots: it lists why each card is turned when it is."""
     again_until(
         page,
-        button.click,
+        lambda: page.click(button),
         "() => !!document.querySelector('#reveal-why li:nth-child(5)')",
         "a suggestion never filled the slots with its reasons",
+        target=button,
     )
     assert page.locator("#reveal-why li").count() == 5
 
@@ -257,7 +278,14 @@ def arrange_by_dragging(page: Any) -> None:
         assert now in (order, swapped), f"the swap made {now} of {order}, not {swapped}"
         page.locator('.slot[data-slot="0"] .card').drag_to(page.locator('.slot[data-slot="4"]'))
 
-    again_until(page, swap, same, "the first and last cards were never swapped", arg=swapped)
+    again_until(
+        page,
+        swap,
+        same,
+        "the first and last cards were never swapped",
+        target='.slot[data-slot="0"] .card',
+        arg=swapped,
+    )
 
 
 def act_once(
@@ -279,8 +307,8 @@ def act_once(
             _decide(page, "#pass-confirm", f["turn"])
         return "pass"
     if f["arrange"]:
-        both = page.locator("#suggest-both:not([disabled])")
-        high = page.locator("#suggest-high:not([disabled])")
+        both = "#suggest-both:not([disabled])"
+        high = "#suggest-high:not([disabled])"
         if keyboard:
             page.wait_for_function(FOCUSED, arg=".arrange-pool button.card")
             for chosen in range(1, 6):
@@ -296,8 +324,12 @@ def act_once(
             arrange_by_dragging(page)
             _decide(page, "#arrange-confirm", f["turn"])
         else:
-            if both.count() or high.count():
-                _suggest(page, both if both.count() else high)
+            offered = page.evaluate(
+                "([b, h]) => document.querySelector(b) ? b : document.querySelector(h) ? h : ''",
+                [both, high],
+            )
+            if offered:
+                _suggest(page, offered)
             _fill_slots(page)
             _decide(page, "#arrange-confirm", f["turn"])
         return "arrange"
