@@ -570,7 +570,10 @@ Element.prototype.animate = function (frames, options) {
       const r = p.getBoundingClientRect();
       return Math.abs(r.left + r.width / 2 - x) < 1 && Math.abs(r.top + r.height / 2 - y) < 1;
     });
-    window.__landings.push(plate ? Number(plate.closest('.seat').dataset.seat) : 'pot');
+    // the hand the chips fly in (the page's data-hand is the hand drawn so far: chips fly
+    // only between two views of one hand)
+    const hand = document.querySelector('.table-page').dataset.hand;
+    window.__landings.push([hand, plate ? Number(plate.closest('.seat').dataset.seat) : 'pot']);
   }
   return animate.call(this, frames, options);
 };
@@ -588,9 +591,11 @@ def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: A
     )
     play_until_hand_done([page])  # calling stations never fold: the hand ends at a showdown
     # the winners from the server's result, not from the page: the test server deals the next
-    # hand 1.5 s after the showdown, which a loaded browser may already have drawn
-    result = next(
-        msg["view"]["result"]
+    # hand 1.5 s after the showdown, which a loaded browser may already have drawn (and a
+    # test that missed those 1.5 s plays the next hand too): the first showdown's, compared
+    # with the flights of its hand
+    hand, result = next(
+        (str(msg["hand_no"]), msg["view"]["result"])
         for msg in map(json.loads, probe.frames)
         if msg.get("type") == "state" and (msg.get("view") or {}).get("phase") == "complete"
     )
@@ -600,10 +605,9 @@ def test_the_pot_slides_to_the_winners_at_the_showdown(server: Any, open_page: A
         for s in (pot.get("high_winners") or []) + (pot.get("low_winners") or [])
     }
     assert winners, "a showdown has at least one winner"
-    page.wait_for_function(
-        "(n) => window.__landings.filter((s) => s !== 'pot').length >= n", arg=len(winners)
-    )
-    landed = [s for s in page.evaluate("window.__landings") if s != "pot"]
+    to_seats = "(h) => window.__landings.filter(([hand, s]) => hand === h && s !== 'pot')"
+    page.wait_for_function(f"([h, n]) => ({to_seats})(h).length >= n", arg=[hand, len(winners)])
+    landed = [s for _, s in page.evaluate(to_seats, hand)]
     assert sorted(landed) == sorted(winners)
 
 
