@@ -265,6 +265,7 @@ def arrange_by_dragging(page: Any) -> None:
             ),
             '(n) => !!document.querySelector(`.slot[data-slot="${n}"] .card`)',
             f"no card landed in slot {slot + 1}",
+            target=".arrange-pool button.card",
             arg=slot,
         )
     slotted = "() => [...document.querySelectorAll('.slot .card')].map(e => e.dataset.card)"
