@@ -7,6 +7,7 @@ Waits are for states of the page (the table page exposes ``data-hand``, ``data-p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -99,6 +100,122 @@ def _fill_slots(page: Any) -> None:
     raise AssertionError("the arrangement's five slots did not fill")
 
 
+MARK = "(sel) => { const e = document.querySelector(sel); if (e) e.__beforeTry = true; }"
+UNTOUCHED = "(sel) => !!document.querySelector(sel)?.__beforeTry"
+
+
+def again_until(
+    page: Any,
+    act: Callable[[], None],
+    done: str,
+    what: str,
+    *,
+    target: str,
+    arg: Any = None,
+    tries: int = 3,
+    timeout: float = 5_000,
+) -> None:
+    """Do ``act`` on the element ``target`` selects until the page function ``done`` holds,
+    waiting up to ``timeout`` ms after each try.
+
+    The bots and the other seats redraw the page while we act, and a redraw between the press
+    and the release of a click, a key or a drag swallows it (Playwright checks the hit target
+    at the press only). So the action is made again, but only when the page did redraw the
+    target meanwhile (the element is marked before each try); an action that the page did
+    get and ignored fails with ``what`` as before. ``done`` is read before each try: an
+    action that arrived late is never made twice."""
+    for attempt in range(tries):
+        if page.evaluate(done, arg):
+            return
+        if attempt and page.evaluate(UNTOUCHED, target):
+            raise AssertionError(f"{what} (and nothing redrew {target})")
+        page.evaluate(MARK, target)
+        act()
+        try:
+            page.wait_for_function(done, arg=arg, timeout=timeout)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError(f"{what} ({tries} tries, {timeout / 1000:g} s each)")
+
+
+PASS_CHOSEN = (
+    "(n) => document.querySelectorAll('#my-hand button.card[aria-pressed=\"true\"]').length >= n"
+)
+"""Whether ``n`` of the seat's cards are chosen for the pass now."""
+UNCHOSEN = '#my-hand button.card[aria-pressed="false"]'
+
+
+def _choose_pass(page: Any, count: int, *, keyboard: bool = False) -> None:
+    """Choose the first ``count`` cards of the hand for the pass, each seen chosen before the
+    next (the others' passes redraw the hand while we choose). With the keyboard the focus
+    starts on the first card, Space chooses it (its key-up activates the button) and the
+    Right arrow moves on."""
+    for i in range(count):
+        if keyboard:
+            again_until(
+                page,
+                lambda: page.keyboard.press("Space"),
+                PASS_CHOSEN,
+                f"Space never chose card {i + 1} of the pass",
+                target="#my-hand button.card:focus",
+                arg=i + 1,
+            )
+            if i < count - 1:
+                page.keyboard.press("ArrowRight")
+        else:
+            again_until(
+                page,
+                lambda: page.click(UNCHOSEN),
+                PASS_CHOSEN,
+                f"a click never chose card {i + 1} of the pass",
+                target=UNCHOSEN,
+                arg=i + 1,
+            )
+
+
+def _decide(page: Any, selector: str, turn: str) -> None:
+    """Click the decision's button and wait until our turn id moves on (the decision was
+    accepted). Clicked again only when a redraw replaced the button while it was still ours
+    to press: a click that did arrive disables the button (until the next redraw) and is
+    never sent twice (the page sends one decision per turn id, the server refuses a stale
+    one); one that the page ignored fails."""
+    page.evaluate(MARK, selector)
+    page.click(selector)
+    for _ in range(2):
+        try:
+            wait_turn_change(page, turn, timeout=10_000)
+            return
+        except PlaywrightTimeoutError:
+            moved, redrawn, enabled = page.evaluate(
+                """([sel, t]) => { const e = document.querySelector(sel);
+                   return [document.querySelector('.table-page').dataset.turn !== t,
+                           !!e && !e.__beforeTry, !!e && !e.disabled]; }""",
+                [selector, turn],
+            )
+            if moved:
+                return
+            if not redrawn:
+                assert not enabled, f"a click on {selector} did nothing"
+                break  # on its way: the server has not answered yet
+            page.evaluate(MARK, selector)
+            with contextlib.suppress(PlaywrightTimeoutError):  # accepted meanwhile: gone
+                page.click(selector, timeout=5_000)
+    wait_turn_change(page, turn)
+
+
+def _suggest(page: Any, button: str) -> None:
+    """Put a suggestion into the slots: it lists why each card is turned when it is."""
+    again_until(
+        page,
+        lambda: page.click(button),
+        "() => !!document.querySelector('#reveal-why li:nth-child(5)')",
+        "a suggestion never filled the slots with its reasons",
+        target=button,
+    )
+    assert page.locator("#reveal-why li").count() == 5
+
+
 def page_facts(page: Any) -> dict[str, Any]:
     """What the table page shows now: hand number, phase, turn id and which controls exist."""
     facts: dict[str, Any] = page.evaluate(
@@ -129,26 +246,45 @@ def tab_to(page: Any, selector: str, presses: int = 15) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def wait_turn_change(page: Any, turn: str) -> None:
+def wait_turn_change(page: Any, turn: str, timeout: float | None = None) -> None:
     """Wait until our decision was accepted (the seat's turn id moved on)."""
     page.wait_for_function(
-        "(t) => document.querySelector('.table-page').dataset.turn !== t", arg=turn
+        "(t) => document.querySelector('.table-page').dataset.turn !== t",
+        arg=turn,
+        timeout=timeout,
     )
 
 
 def arrange_by_dragging(page: Any) -> None:
     """Drag five cards into the slots, then swap the first and the last by dragging."""
     for slot in range(5):
-        page.locator(".arrange-pool button.card").first.drag_to(
-            page.locator(f'.slot[data-slot="{slot}"]')
+        again_until(
+            page,
+            lambda slot=slot: page.locator(".arrange-pool button.card").first.drag_to(
+                page.locator(f'.slot[data-slot="{slot}"]')
+            ),
+            '(n) => !!document.querySelector(`.slot[data-slot="${n}"] .card`)',
+            f"no card landed in slot {slot + 1}",
+            target=".arrange-pool button.card",
+            arg=slot,
         )
-        page.wait_for_selector(f'.slot[data-slot="{slot}"] .card')
-    order = page.eval_on_selector_all(".slot .card", "els => els.map(e => e.dataset.card)")
-    page.locator('.slot[data-slot="0"] .card').drag_to(page.locator('.slot[data-slot="4"]'))
+    slotted = "() => [...document.querySelectorAll('.slot .card')].map(e => e.dataset.card)"
+    order = page.evaluate(slotted)
     swapped = [order[4], *order[1:4], order[0]]
-    page.wait_for_function(
-        "(want) => JSON.stringify([...document.querySelectorAll('.slot .card')]"
-        ".map(e => e.dataset.card)) === JSON.stringify(want)",
+    same = f"(want) => JSON.stringify(({slotted})()) === JSON.stringify(want)"
+
+    def swap() -> None:
+        # tried again only while the slots are as they were (a drag that moved nothing)
+        now = page.evaluate(slotted)
+        assert now in (order, swapped), f"the swap made {now} of {order}, not {swapped}"
+        page.locator('.slot[data-slot="0"] .card').drag_to(page.locator('.slot[data-slot="4"]'))
+
+    again_until(
+        page,
+        swap,
+        same,
+        "the first and last cards were never swapped",
+        target='.slot[data-slot="0"] .card',
         arg=swapped,
     )
 
@@ -159,26 +295,21 @@ def act_once(
     """Make one decision if one is pending; return what was done (or None)."""
     f = page_facts(page)
     if f["phase"] == "passing" and f["pass"] is False and page.locator("#pass-count").count():
-        cards = page.locator("#my-hand button.card")
         count = int(page.locator("#pass-confirm").inner_text().split()[1])
         if keyboard:
             # focus comes to the first card by itself when the pass starts
             page.wait_for_function(FOCUSED, arg="#my-hand button.card")
-            for i in range(count):
-                page.keyboard.press("Space")
-                if i < count - 1:
-                    page.keyboard.press("ArrowRight")
+            _choose_pass(page, count, keyboard=True)
             tab_to(page, "#pass-confirm")
             page.keyboard.press("Enter")
+            wait_turn_change(page, f["turn"])
         else:
-            for i in range(count):
-                cards.nth(i).click()
-            page.click("#pass-confirm")
-        wait_turn_change(page, f["turn"])
+            _choose_pass(page, count)
+            _decide(page, "#pass-confirm", f["turn"])
         return "pass"
     if f["arrange"]:
-        both = page.locator("#suggest-both:not([disabled])")
-        high = page.locator("#suggest-high:not([disabled])")
+        both = "#suggest-both:not([disabled])"
+        high = "#suggest-high:not([disabled])"
         if keyboard:
             page.wait_for_function(FOCUSED, arg=".arrange-pool button.card")
             for chosen in range(1, 6):
@@ -189,27 +320,28 @@ def act_once(
                 page.wait_for_function(FOCUSED, arg=".arrange-pool button.card, #arrange-confirm")
             page.wait_for_function(FOCUSED, arg="#arrange-confirm")
             page.keyboard.press("Enter")
+            wait_turn_change(page, f["turn"])
         elif drag:
             arrange_by_dragging(page)
-            page.click("#arrange-confirm")
+            _decide(page, "#arrange-confirm", f["turn"])
         else:
-            if both.count() or high.count():
-                (both if both.count() else high).click()
-                # a suggestion in the slots lists why each card is turned when it is
-                page.wait_for_selector("#reveal-why li:nth-child(5)")
-                assert page.locator("#reveal-why li").count() == 5
+            offered = page.evaluate(
+                "([b, h]) => document.querySelector(b) ? b : document.querySelector(h) ? h : ''",
+                [both, high],
+            )
+            if offered:
+                _suggest(page, offered)
             _fill_slots(page)
-            page.click("#arrange-confirm")
-        wait_turn_change(page, f["turn"])
+            _decide(page, "#arrange-confirm", f["turn"])
         return "arrange"
     if f["check"] or f["call"]:
         if bet and f["bet"]:
-            page.click("#act-bet")
+            _decide(page, "#act-bet", f["turn"])
         elif keyboard:
             page.keyboard.press("c")
+            wait_turn_change(page, f["turn"])
         else:
-            page.click("#act-check" if f["check"] else "#act-call")
-        wait_turn_change(page, f["turn"])
+            _decide(page, "#act-check" if f["check"] else "#act-call", f["turn"])
         return "bet" if bet and f["bet"] else "check/call"
     return None
 

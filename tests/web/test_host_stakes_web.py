@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_host_panel_web import home_game, seat_page
+from test_host_panel_web import home_game, open_host_controls, seat_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -30,8 +30,7 @@ def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
     host.wait_for_selector("#host-menu")
     host.click("#next-hand")
     host.wait_for_selector(".table-page[data-phase='betting']")
-    host.click("#host-menu")
-    host.wait_for_selector("#host-panel[open]")
+    open_host_controls(host)  # the bot acts every 0.5 s
 
     # every player antes 1 at the deal: the hand's stacks are 99, the table's record 100
     host.wait_for_function(
@@ -45,8 +44,7 @@ def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
     host.click("#host-close")
     host.click("#act-bet")
     host.wait_for_function("() => document.querySelector('#seat-1 .stack')?.textContent === '97'")
-    host.click("#host-menu")
-    host.wait_for_selector("#host-panel[open]")
+    open_host_controls(host)
     pairs = host.evaluate(STACKS)
     assert pairs == [["97", "97"], ["97", "97"]], pairs
 

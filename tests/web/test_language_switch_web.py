@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_e2e import again_until
 from test_host_panel_web import home_game, seat_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -33,8 +34,15 @@ def test_the_seats_last_actions_follow_a_language_change(server: Any, open_page:
         host.click("#act-check")
     # somebody has checked; the round cannot end without Ada, who does not act again
     host.wait_for_function(f"() => ({STATUSES})().includes('Check')")
-    host.click("#pause")
-    host.wait_for_selector("#pause-banner")
+    # the bots act every second, and each action redraws the top bar: a click on "Pause"
+    # that a redraw swallowed is made again (only then)
+    again_until(
+        host,
+        lambda: host.click("#pause"),
+        "() => !!document.querySelector('#pause-banner')",
+        "the table never paused",
+        target="#pause",
+    )
     before: list[str] = host.evaluate(STATUSES)
 
     host.select_option("#lang-select", "de")
