@@ -10,14 +10,13 @@ from typing import Any
 
 import httpx
 import pytest
-from test_host_panel_web import seat_page
+from test_host_panel_web import open_host_controls, seat_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
 def _adjust(host: Any, seat: int, chips: int) -> None:
-    host.click("#host-menu")
-    host.wait_for_selector("#host-panel[open]")
+    open_host_controls(host)  # a redraw (the guest's page, a ledger line) may swallow a click
     host.click(f"#adjust-{seat}")
     host.fill(f"#adjust-input-{seat}", str(chips))
     host.click(f"#adjust-save-{seat}")
