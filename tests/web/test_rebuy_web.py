@@ -1,7 +1,8 @@
 """Rebuys in the browser (issue 12 §2, newcomer trial): a guest's request shows as pending
 until the host answers, with no second "Rebuy" button; the host's own rebuy needs nobody's
 approval, so the host never sees a request of her own. A broke seat is offered "Rebuy to",
-one with chips left "Top up to". Debian's Chromium, no console errors."""
+one with chips left "Top up to", and the host's request line and the toasts word it the same
+way. Debian's Chromium, no console errors."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def test_a_rebuy_request_shows_pending_and_the_hosts_own_is_approved_at_once(
     assert waiting.inner_text() == "Top-up requested — waiting for the host"
     assert guest.locator("#rebuy").count() == 0
     host.wait_for_selector("#rebuy-requests")
-    assert "João asks to rebuy 80" in host.inner_text("#rebuy-requests")
+    assert "João asks to top up by 80" in host.inner_text("#rebuy-requests")
     # a page opened afresh on João's seat still knows the request is pending
     prefs = json.loads(guest.evaluate("localStorage.getItem('anaconda-poker.prefs.v1')"))
     guest.close()
@@ -85,14 +86,14 @@ def test_a_rebuy_request_shows_pending_and_the_hosts_own_is_approved_at_once(
     assert guest.locator("#rebuy").count() == 0
     host.click("#rebuy-requests button.primary")
     guest.wait_for_selector("#rebuy-waiting", state="detached")
-    guest.wait_for_selector(".toast-item:has-text('Rebuy of 80 approved.')")
+    guest.wait_for_selector(".toast-item:has-text('Top-up of 80 approved.')")
     assert guest.locator("#rebuy").count() == 0  # back to 200: nothing to top up
     host.wait_for_selector("#rebuy-requests", state="detached")
 
-    # Lena's own rebuy: approved at once, never a request for herself to answer
-    _adjust(host, 0, 50)
+    # Lena's own rebuy, broke: approved at once, never a request for herself to answer
+    _adjust(host, 0, 0)
     host.click("#rebuy")
-    host.wait_for_selector(".toast-item:has-text('Rebuy of 150 approved.')")
+    host.wait_for_selector(".toast-item:has-text('Rebuy of 200 approved.')")
     assert host.locator("#rebuy-requests").count() == 0
     assert host.locator("#rebuy-waiting").count() == 0
     host.wait_for_selector("#rebuy", state="detached")

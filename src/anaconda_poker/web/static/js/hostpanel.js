@@ -65,11 +65,15 @@ export function seatRequestsPanel(requests, send) {
  * The host's rebuy requests, in the host's dock beside the seat requests.
  * @param {object[]} requests  pending `rebuy_request` messages (request_id, name, amount)
  * @param {(msg: object) => void} send  sends a websocket message
+ * @param {number} startingStack  the table's starting stack (chips): a request for less is a
+ *   top-up by a seat with chips left, as the seat's own button words it
  */
-export function rebuyRequestsPanel(requests, send) {
+export function rebuyRequestsPanel(requests, send, startingStack) {
   if (!requests.length) return null;
   return h("div.controls", { id: "rebuy-requests" }, requests.map((r) => h("span", null,
-    t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
+    r.amount < startingStack
+      ? t("{name} asks to top up by {amount}", { name: r.name, amount: chips(r.amount) })
+      : t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
     h("button.small.primary", { type: "button", "data-key": `approve-rebuy-${r.request_id}`, onclick: () => send({ type: "approve_rebuy", request_id: r.request_id }) }, t("Approve")),
     h("button.small", { type: "button", "data-key": `deny-rebuy-${r.request_id}`, onclick: () => send({ type: "deny_rebuy", request_id: r.request_id }) }, t("Decline")))));
 }

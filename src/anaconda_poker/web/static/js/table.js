@@ -229,7 +229,14 @@ export function mount(main, route) {
         break;
       case "rebuy_result":
         s.rebuyRequests = s.rebuyRequests.filter((r) => r.request_id !== msg.request_id);
-        announce(msg.approved ? t("Rebuy of {amount} approved.", { amount: chips(msg.amount) }) : t("Rebuy declined."));
+        {
+          // less than the starting stack: a seat with chips left topped up (myarea.js words it so)
+          const topUp = msg.amount < (s.table?.starting_stack ?? 0);
+          const amount = chips(msg.amount);
+          const approved = topUp ? t("Top-up of {amount} approved.", { amount }) : t("Rebuy of {amount} approved.", { amount });
+          const declined = topUp ? t("Top-up declined.") : t("Rebuy declined.");
+          announce(msg.approved ? approved : declined);
+        }
         renderMy();
         return;
       case "error":
@@ -512,7 +519,7 @@ export function mount(main, route) {
     const focusWasInDock = dock.contains(document.activeElement);
     withFocus(dock, () => replace(dock, isHost() ? [
       seatRequestsPanel(s.seatRequests, (msg) => conn?.send(msg)),
-      rebuyRequestsPanel(s.rebuyRequests, (msg) => conn?.send(msg)),
+      rebuyRequestsPanel(s.rebuyRequests, (msg) => conn?.send(msg), s.table?.starting_stack ?? 0),
     ] : null));
     // the request answered has gone: back to the host's own decision
     if (focusWasInDock && !dock.contains(document.activeElement)) (my.querySelector(".controls button:not(:disabled)") || my).focus();
