@@ -54,18 +54,25 @@ CASES: list[tuple[dict[str, Any], str, str, str]] = [
 ]
 
 
+async def _refused(live_server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` to ``/api/tables``; check it is refused with 400 and no table is made
+    (none in the lobby, none listed); return the ``error`` object."""
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        response = await http.post("/api/tables", json=body)
+        assert response.status_code == 400, response.text
+        assert live_server.lobby.tables == {}
+        assert (await http.get("/api/tables")).json()["tables"] == []
+    error: dict[str, Any] = response.json()["error"]
+    return error
+
+
 @pytest.mark.parametrize(("extra", "code", "field", "words"), CASES)
 async def test_an_option_out_of_bounds_is_refused_naming_the_field(
     live_server: LiveServer, extra: dict[str, Any], code: str, field: str, words: str
 ) -> None:
-    body = {"name": "T", "host_name": "Ana", **extra}
-    async with httpx.AsyncClient(base_url=live_server.http) as http:
-        response = await http.post("/api/tables", json=body)
-        assert response.status_code == 400, response.text
-        error = response.json()["error"]
-        assert (error["code"], error["field"]) == (code, field), error
-        assert words in error["message"], error
-        assert live_server.lobby.tables == {}
+    error = await _refused(live_server, {"name": "T", "host_name": "Ana", **extra})
+    assert (error["code"], error["field"]) == (code, field), error
+    assert words in error["message"], error
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
@@ -140,19 +147,8 @@ STAKES_OVER_THE_STACK: list[tuple[dict[str, Any], str, str]] = [
 async def test_stakes_the_starting_stack_cannot_play_are_refused(
     live_server: LiveServer, extra: dict[str, Any], field: str, message: str
 ) -> None:
-    body = {"name": "T", "host_name": "Ana", **extra}
-    async with httpx.AsyncClient(base_url=live_server.http) as http:
-        response = await http.post("/api/tables", json=body)
-        assert response.status_code == 400, response.text
-        error = response.json()["error"]
-        assert (error["code"], error["field"], error["message"]) == (
-            "invalid_config",
-            field,
-            message,
-        )
-        assert live_server.lobby.tables == {}
-        listed = await http.get("/api/tables")
-        assert listed.json()["tables"] == []
+    error = await _refused(live_server, {"name": "T", "host_name": "Ana", **extra})
+    assert (error["code"], error["field"], error["message"]) == ("invalid_config", field, message)
 
 
 @pytest.mark.parametrize(
