@@ -94,27 +94,28 @@ STAKES_OVER_THE_STACK: list[tuple[dict[str, Any], str, str]] = [
     # still make one bet, or every hand is all-in at the first bet (review: a small bet of
     # 100,000 at 200-chip stacks was accepted without a word)
     (
-        {"config": {"small_bet": 100_000, "ante": 0}, "starting_stack": 200},
+        # the big bet given: a big bet that follows the small bet is named below
+        {"config": {"small_bet": 100_000, "big_bet": 100_000, "ante": 0}, "starting_stack": 200},
         "config.small_bet",
         "the small bet (100,000) is more than the starting stack (200); it must be at most 200",
     ),
     (
         {"config": {"small_bet": 100_000}, "starting_stack": 200},
         "config.small_bet",
-        "the small bet (100,000) is more than the starting stack (200); it must be at most "
-        "199, the starting stack less the ante (1)",
+        "the big bet (200,000, twice the small bet) is more than the starting stack (200); "
+        "the small bet must be at most 100",
     ),
     (
         {"config": {"small_bet": 300, "betting": "no_limit"}},
         "config.small_bet",
-        "the minimum bet (300) is more than the starting stack (200); it must be at most "
-        "199, the starting stack less the ante (1)",
+        "the minimum bet (300) and the ante (1) come to 301, more than the starting stack "
+        "(200); it must be at most 199",
     ),
     (
         {"config": {"small_bet": 150}},
-        "config.big_bet",
+        "config.small_bet",
         "the big bet (300, twice the small bet) is more than the starting stack (200); "
-        "it must be at most 200",
+        "the small bet must be at most 100",
     ),
     (
         {"config": {"small_bet": 5, "big_bet": 250}},
@@ -130,15 +131,14 @@ STAKES_OVER_THE_STACK: list[tuple[dict[str, Any], str, str]] = [
     (
         {"config": {"ante": 30, "forced_bet": "dealer_ante"}, "seats": 7},
         "config.ante",
-        "with dealer_ante the dealer posts one ante for each of up to 7 players: 30 × 7 "
-        "and one small bet (2) come to 212, more than the starting stack (200); the ante "
-        "must be at most 28",
+        "the dealer's antes for each of up to 7 players (30 × 7) and one small bet (2) "
+        "come to 212, more than the starting stack (200); the ante must be at most 28",
     ),
     (
         {"starting_stack": 3},
-        "config.big_bet",
+        "config.small_bet",
         "the big bet (4, twice the small bet) is more than the starting stack (3); "
-        "it must be at most 3",
+        "the small bet must be at most 1",
     ),
 ]
 

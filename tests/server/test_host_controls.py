@@ -490,14 +490,14 @@ async def test_stakes_the_starting_stack_cannot_play_are_refused_and_change_noth
         (
             {"small_bet": 100_000},
             "config.small_bet",
-            "the small bet (100,000) is more than the starting stack (200); it must be at "
-            "most 199, the starting stack less the ante (1)",
+            "the big bet (200,000, twice the small bet) is more than the starting stack "
+            "(200); the small bet must be at most 100",
         ),
         (
             {"small_bet": 150},
-            "config.big_bet",
+            "config.small_bet",
             "the big bet (300, twice the small bet) is more than the starting stack (200); "
-            "it must be at most 200",
+            "the small bet must be at most 100",
         ),
         (
             {"ante": 500},

@@ -93,8 +93,8 @@ def test_pot_limit_stakes_ask_the_minimum_bet_and_stacks_are_live(
     )
     error = host.inner_text("#stakes-error")
     assert error == (
-        "Minimum bet (1,000,000,000) is more than the starting stack (100); "
-        "after the ante it must be at most 99."
+        "Minimum bet (1,000,000,000) and the ante (1) come to 1,000,000,001, more than the "
+        "starting stack (100); it must be at most 99."
     ), error
     assert host.evaluate("() => document.getElementById('next-rules')") is None
     host.fill("#stakes-small-bet", "60")  # its hidden big bet (120) is over the stack

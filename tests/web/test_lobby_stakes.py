@@ -136,21 +136,24 @@ STACK_CASES = [
     (
         {"small-bet": "100000"},  # its big bet follows, past the field's bounds: not named
         "small-bet",
-        "Small bet (100,000) is more than the starting stack (200); after the ante it must "
-        "be at most 199.",
+        "Big bet (200,000, twice the small bet) is more than the starting stack (200); the "
+        "small bet must be at most 100.",
     ),
     (
-        {"ante": "0", "small-bet": "100000"},
+        # newcomer review: the big bet that follows (202) was named, a field never touched
+        {"small-bet": "101"},
         "small-bet",
-        "Small bet (100,000) is more than the starting stack (200); it must be at most 200.",
+        "Big bet (202, twice the small bet) is more than the starting stack (200); the small "
+        "bet must be at most 100.",
     ),
     (
-        {"small-bet": "150"},  # the big bet follows: 300
-        "big-bet",
-        "Big bet (300) is more than the starting stack (200); it must be at most 200.",
+        {"ante": "101", "small-bet": "102"},  # the small bet is the larger share
+        "small-bet",
+        "Small bet (102) and the ante (101) come to 203, more than the starting stack (200); "
+        "it must be at most 99.",
     ),
     (
-        {"ante": "199"},
+        {"ante": "199"},  # the ante is the larger share
         "ante",
         "The ante (199) and one bet (2) come to 201, more than the starting stack (200); "
         "the ante must be at most 198.",
@@ -191,6 +194,30 @@ def test_stakes_over_the_starting_stack_are_named_and_nothing_is_created(
     assert made["table"]["config"]["big_bet"] == config["big_bet"] == 2 * config["small_bet"]
 
 
+def test_the_stated_maximum_is_taken(server: Any, open_page: Any) -> None:
+    """Newcomer review: a small bet of 201 (ante 1) was told "after the ante it must be at
+    most 199", and 199 was then refused on the big bet that follows it (398). The maximum
+    stated counts the big bet, and typing it makes the table at the same starting stack."""
+    page = open_page().page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#show-equity", state="attached")  # the server's options are in
+    page.fill("#host-name", "Ada")
+    page.fill("#starting-stack", "200")
+    page.fill("#small-bet", "201")
+    page.click("#create-table")
+    page.wait_for_function(
+        "() => document.getElementById('small-bet')?.getAttribute('aria-invalid') === 'true'"
+    )
+    assert page.inner_text("#create-error") == (
+        "Big bet (402, twice the small bet) is more than the starting stack (200); the small "
+        "bet must be at most 100."
+    )
+    page.fill("#small-bet", "100")
+    config, made = create_as_ada(page)
+    assert (config["small_bet"], config["big_bet"]) == (100, 200)
+    assert made["table"]["starting_stack"] == 200
+
+
 def test_the_servers_stakes_error_is_shown_at_its_field(server: Any, open_page: Any) -> None:
     """Should the form's own check let a stake through (an older page), the server's
     refusal names the field, and the lobby marks that input with the message."""
@@ -215,15 +242,15 @@ def test_the_servers_stakes_error_is_shown_at_its_field(server: Any, open_page: 
     )
     page.click("#create-table")
     page.wait_for_function(
-        "() => document.getElementById('small-bet')?.getAttribute('aria-invalid') === 'true'"
+        "() => document.getElementById('ante')?.getAttribute('aria-invalid') === 'true'"
     )
     shown: list[Any] = page.evaluate(
         "() => [document.getElementById('create-error').textContent,"
         " Boolean(document.getElementById('create-form'))]"
     )
     assert shown == [
-        "These table options do not work together: the small bet (2) is more than the "
-        "starting stack (1); it must be at most 1",
+        "These table options do not work together: the ante (1) and one small bet (2) come "
+        "to 3, more than the starting stack (1); the ante must be at most 0",
         True,
     ], shown
     assert statuses == [400]  # refused: no table, the lobby stays

@@ -26,36 +26,56 @@ CASES: list[tuple[dict[str, Any], int, int]] = [
     ({"ante": 28, "small_bet": 2, "forced_bet": "dealer_ante"}, 200, 7),
     ({"ante": 1, "small_bet": 2}, 3, 6),
     ({"ante": 5, "small_bet": 300, "forced_bet": "dealer_ante"}, 200, 6),
+    # newcomer review: the antes reach the stack; a small bet of 200 and of 201
+    ({"ante": 200, "small_bet": 201, "betting": "pot_limit"}, 200, 6),
+    ({"ante": 199, "small_bet": 201, "betting": "pot_limit"}, 200, 6),
+    ({"ante": 200, "small_bet": 150, "betting": "no_limit"}, 200, 6),
+    ({"ante": 50, "small_bet": 201, "forced_bet": "dealer_ante"}, 200, 4),
+    ({"ante": 49, "small_bet": 201, "forced_bet": "dealer_ante"}, 200, 4),
+    ({"ante": 1, "small_bet": 200, "betting": "pot_limit"}, 200, 6),
+    ({"ante": 1, "small_bet": 201, "betting": "pot_limit"}, 200, 6),
+    ({"ante": 1, "small_bet": 101}, 200, 6),
+    ({"ante": 1, "small_bet": 201}, 200, 6),
+    ({"ante": 101, "small_bet": 102}, 200, 6),
+    ({"ante": 0, "small_bet": 1}, 1, 6),
+    ({"ante": 0, "small_bet": 5, "big_bet": 250}, 200, 6),
 ]
 
 
-def server_blames(stakes: dict[str, Any], stack: int, seats: int) -> str | None:
+def server_blames(
+    stakes: dict[str, Any], stack: int, seats: int, derived: bool
+) -> tuple[str, str] | None:
+    """The option the server names and the largest value it states."""
     config = TableConfig.from_dict(stakes)
     try:
-        check_stakes_fit(config, seats=seats, starting_stack=stack)
+        check_stakes_fit(config, seats=seats, starting_stack=stack, big_bet_derived=derived)
     except ClientError as error:
         assert error.field is not None
-        return error.field.removeprefix("config.")
+        return error.field.removeprefix("config."), error.message.rsplit(" ", 1)[-1]
     return None
 
 
 def test_the_form_blames_what_the_server_blames(module_page: Any) -> None:
-    full = [
-        {"betting": "fixed_limit", "forced_bet": "ante", **s, "big_bet": 0} for s, _, _ in CASES
-    ]
-    for stakes in full:
-        stakes["big_bet"] = TableConfig.from_dict(stakes).big_bet
+    """The same option and the same "at most N", with a big bet given and one that follows
+    the small bet (twice it)."""
+    runs = []
+    for stakes, stack, seats in CASES:
+        full = {"betting": "fixed_limit", "forced_bet": "ante", "big_bet": 0, **stakes}
+        full["big_bet"] = TableConfig.from_dict(full).big_bet
+        for derived in (False, True) if "big_bet" not in stakes else (False,):
+            runs.append((full, stack, seats, derived))
     got = module_page.evaluate(
         """async (cases) => {
           const labels = await import('/js/labels.js');
-          return cases.map(([c, stack, seats]) =>
-            labels.stakesFitProblem(c, stack, seats, 'Small bet'));
+          return cases.map(([c, stack, seats, derived]) =>
+            labels.stakesFitProblem(c, stack, seats, 'Small bet', derived));
         }""",
-        [[stakes, stack, seats] for stakes, (_, stack, seats) in zip(full, CASES, strict=True)],
+        [list(run) for run in runs],
     )
-    for (stakes, stack, seats), problem in zip(CASES, got, strict=True):
-        blamed = server_blames(stakes, stack, seats)
-        assert (problem[0] if problem else None) == blamed, (stakes, problem)
+    for (stakes, stack, seats, derived), problem in zip(runs, got, strict=True):
+        blamed = server_blames(stakes, stack, seats, derived)
+        form = (problem[0], problem[1].removesuffix(".").rsplit(" ", 1)[-1]) if problem else None
+        assert form == blamed, (stakes, derived, problem)
 
 
 @pytest.mark.parametrize(

@@ -81,38 +81,70 @@ def check_stakes_fit(
 ) -> None:
     """A player who sits down with the starting stack (rebuys top up to it, never past it)
     can pay the forced bet and still make one full bet (RULES.md §2.1, §4): otherwise every
-    hand is all-in at the first bet, which no host means to set up. In order:
+    hand is all-in at the first bet, which no host means to set up. The antes posted are the
+    ante, or with ``dealer_ante`` ``ante × seats`` (the dealer posts one for every player).
+    In order:
 
-    - the small bet (the minimum bet in pot and no limit) is at most the starting stack;
-    - in fixed limit, the big bet too (pot and no limit have none);
-    - the ante plus one small bet is at most the starting stack; with ``dealer_ante`` the
-      dealer posts one ante for every player, so ``ante × seats`` plus one small bet is.
+    - the ante, when the antes leave no room for a bet (they reach the starting stack), or
+      when the antes and one small bet are over it and the antes are at least the small bet
+      (the larger share is blamed): at most ``(stack - small bet) // payers``, or, with a
+      small bet over the stack on its own, the largest ante that leaves room for a bet;
+    - the small bet (the minimum bet in pot and no limit), when the antes and one small bet
+      are over the starting stack, or in fixed limit when the big bet follows it (twice, not
+      given) and is over: at most the stack less the antes, and at most half the stack when
+      the big bet follows;
+    - in fixed limit a big bet that was given: at most the starting stack.
+
+    Every largest value stated works for its option: set to it, with nothing else changed,
+    the stakes are accepted or refused for an option later in this order only (the small
+    bet after the ante, the big bet after either), so following the messages ends in
+    stakes that fit.
 
     Args:
-        big_bet_derived: the big bet was not given (twice the small bet), said in the error.
+        big_bet_derived: the big bet was not given (twice the small bet): a big bet over the
+            stack is then the small bet's doing and the small bet is named.
 
     Raises:
-        ClientError: ``invalid_config`` naming the option (``config.small_bet``,
-            ``config.big_bet``, ``config.ante``), its value, the starting stack and the
-            largest value allowed with it.
+        ClientError: ``invalid_config`` naming the option (``config.ante``,
+            ``config.small_bet``, ``config.big_bet``), its value, the starting stack and the
+            largest value allowed with the others.
     """
     stack, small, big, ante = starting_stack, config.small_bet, config.big_bet, config.ante
     fixed = config.betting is Betting.FIXED_LIMIT
     payers = seats if config.forced_bet is ForcedBet.DEALER_ANTE else 1
     posted = ante * payers
-    if small > stack:
-        what = "small bet" if fixed else "minimum bet"
-        if 0 < posted < stack:
-            antes = f"ante ({ante:,})" if payers == 1 else f"dealer's antes ({ante:,} × {seats})"
-            allowed = f"{stack - posted:,}, the starting stack less the {antes}"
-        else:
-            allowed = f"{stack:,}"
+    what = "small bet" if fixed else "minimum bet"
+    if payers == 1:
+        antes = f"the ante ({ante:,})"
+    else:
+        antes = f"the dealer's antes for each of up to {seats} players ({ante:,} × {seats})"
+    if posted >= stack or (posted + small > stack and posted >= small):
+        most = (stack - small) // payers if small <= stack else (stack - 1) // payers
         raise ClientError(
             "invalid_config",
-            f"the {what} ({small:,}) is more than the starting stack ({stack:,}); "
-            f"it must be at most {allowed}",
-            field="config.small_bet",
+            f"{antes} and one {what} ({small:,}) come to {posted + small:,}, more than the "
+            f"starting stack ({stack:,}); the ante must be at most {most:,}",
+            field="config.ante",
         )
+    follows = fixed and big_bet_derived and stack >= 2
+    half = stack // 2 if follows else stack
+    if small > min(stack - posted, half):
+        if half < stack - posted:  # the big bet, twice the small bet, is what does not fit
+            text = (
+                f"the big bet ({big:,}, twice the small bet) is more than the starting stack "
+                f"({stack:,}); the small bet must be at most {half:,}"
+            )
+        elif posted == 0:
+            text = (
+                f"the {what} ({small:,}) is more than the starting stack ({stack:,}); "
+                f"it must be at most {stack:,}"
+            )
+        else:
+            text = (
+                f"the {what} ({small:,}) and {antes} come to {posted + small:,}, more than "
+                f"the starting stack ({stack:,}); it must be at most {stack - posted:,}"
+            )
+        raise ClientError("invalid_config", text, field="config.small_bet")
     if fixed and big > stack:
         how = ", twice the small bet" if big_bet_derived else ""
         raise ClientError(
@@ -120,21 +152,6 @@ def check_stakes_fit(
             f"the big bet ({big:,}{how}) is more than the starting stack ({stack:,}); "
             f"it must be at most {stack:,}",
             field="config.big_bet",
-        )
-    if posted + small > stack:
-        bet = "small bet" if fixed else "minimum bet"
-        if payers == 1:
-            posted_text = f"the ante ({ante:,}) and one {bet} ({small:,})"
-        else:
-            posted_text = (
-                f"with dealer_ante the dealer posts one ante for each of up to {seats} "
-                f"players: {ante:,} × {seats} and one {bet} ({small:,})"
-            )
-        raise ClientError(
-            "invalid_config",
-            f"{posted_text} come to {posted + small:,}, more than the starting stack "
-            f"({stack:,}); the ante must be at most {(stack - small) // payers:,}",
-            field="config.ante",
         )
 
 

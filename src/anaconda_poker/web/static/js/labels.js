@@ -142,32 +142,44 @@ function canonicalName(name) {
  * Stakes a starting stack cannot play, as the server refuses them (server/host_controls.py
  * check_stakes_fit, docs/protocol.md §3): a player who sits down with the starting stack (a
  * rebuy tops up to it, never past it) pays the forced bet and can still make one bet. The
- * first problem as [option, message in the page's language], or null.
+ * ante is named when the antes leave no room for a bet or are the larger share, else the
+ * small bet (also for a big bet that follows it, twice it), else a big bet that was typed;
+ * every "at most" works when used. The first problem as [option, message in the page's
+ * language], or null.
  * @param {object} c  the stakes in chips: ante, small_bet, big_bet, betting, forced_bet
  * @param {number} stack  the table's starting stack
  * @param {number} seats  the table's seats (with dealer_ante the dealer antes for each player)
  * @param {string} smallLabel  the form's label of the small bet ("Small bet", "Minimum bet")
+ * @param {boolean} [bigDerived]  the big bet follows the small bet (twice it, not typed)
  * @returns {[string, string]|null}
  */
-export function stakesFitProblem(c, stack, seats, smallLabel) {
+export function stakesFitProblem(c, stack, seats, smallLabel, bigDerived = false) {
   const fixed = c.betting === "fixed_limit";
   const payers = c.forced_bet === "dealer_ante" ? seats : 1;
   const posted = c.ante * payers;
-  if (c.small_bet > stack) {
-    const args = { field: smallLabel, amount: chips(c.small_bet), stack: chips(stack) };
-    return ["small_bet", posted > 0 && posted < stack
-      ? t("{field} ({amount}) is more than the starting stack ({stack}); after the ante it must be at most {max}.", { ...args, max: chips(stack - posted) })
-      : t("{field} ({amount}) is more than the starting stack ({stack}); it must be at most {stack}.", args)];
+  const args = { ante: chips(c.ante), bet: chips(c.small_bet), total: chips(posted + c.small_bet), stack: chips(stack), seats: payers };
+  if (posted >= stack || (posted + c.small_bet > stack && posted >= c.small_bet)) {
+    const max = Math.floor((c.small_bet <= stack ? stack - c.small_bet : stack - 1) / payers);
+    return ["ante", payers === 1
+      ? t("The ante ({ante}) and one bet ({bet}) come to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", { ...args, max: chips(max) })
+      : t("The dealer antes for every player ({ante} × {seats}); with one bet ({bet}) that comes to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", { ...args, max: chips(max) })];
+  }
+  const half = fixed && bigDerived && stack >= 2 ? Math.floor(stack / 2) : stack;
+  if (c.small_bet > Math.min(stack - posted, half)) {
+    if (half < stack - posted) {
+      return ["small_bet", t("{field} ({amount}, twice the small bet) is more than the starting stack ({stack}); the small bet must be at most {max}.",
+        { field: t("Big bet"), amount: chips(c.big_bet), stack: chips(stack), max: chips(half) })];
+    }
+    const small = { ...args, field: smallLabel, amount: chips(c.small_bet), max: chips(stack - posted) };
+    return ["small_bet", posted === 0
+      ? t("{field} ({amount}) is more than the starting stack ({stack}); it must be at most {stack}.", small)
+      : payers === 1
+        ? t("{field} ({amount}) and the ante ({ante}) come to {total}, more than the starting stack ({stack}); it must be at most {max}.", small)
+        : t("{field} ({amount}) and the dealer's antes for every player ({ante} × {seats}) come to {total}, more than the starting stack ({stack}); it must be at most {max}.", small)];
   }
   if (fixed && c.big_bet > stack) {
     return ["big_bet", t("{field} ({amount}) is more than the starting stack ({stack}); it must be at most {stack}.",
       { field: t("Big bet"), amount: chips(c.big_bet), stack: chips(stack) })];
-  }
-  if (posted + c.small_bet > stack) {
-    const args = { ante: chips(c.ante), bet: chips(c.small_bet), total: chips(posted + c.small_bet), stack: chips(stack), max: chips(Math.floor((stack - c.small_bet) / payers)) };
-    return ["ante", payers === 1
-      ? t("The ante ({ante}) and one bet ({bet}) come to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", args)
-      : t("The dealer antes for every player ({ante} × {seats}); with one bet ({bet}) that comes to {total}, more than the starting stack ({stack}); the ante must be at most {max}.", { ...args, seats: payers })];
   }
   return null;
 }

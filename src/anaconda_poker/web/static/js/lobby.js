@@ -446,7 +446,8 @@ export function mount(main) {
     // every number is readable: the stakes as they would be sent must fit the starting stack
     const body = buildRequest();
     const smallLabel = fixedLimit() ? t("Small bet") : t("Minimum bet");
-    const fit = stakesFitProblem(body.config, body.starting_stack, body.seats, smallLabel);
+    // a big bet that follows the small bet is the small bet's doing: that field is named
+    const fit = stakesFitProblem(body.config, body.starting_stack, body.seats, smallLabel, fixedLimit() && !form.bigBetEdited);
     return fit ? [{ ante: "ante", small_bet: "small-bet", big_bet: "big-bet" }[fit[0]], fit[1]] : null;
   }
 
