@@ -162,6 +162,34 @@ def test_a_change_during_a_hand_waits_and_equal_rules_withdraw_it() -> None:
     assert snapshot(rebuilt(model, log)) == snapshot(model)
 
 
+def test_two_changes_during_a_hand_add_up_and_are_checked_together() -> None:
+    """A second change during a hand is merged onto the waiting one, not onto the table's
+    rules (review: ``{"ante": 7}`` then ``{"small_bet": 4, "big_bet": 6}`` left ante 1),
+    and the stakes check sees the waiting forced bet and ante with it."""
+    model, log = new_model(seats=6)
+    run(model, log, hosting.change_game_events(model, 0, changes={"ante": 7}, busy=True))
+    changes = {"small_bet": 4, "big_bet": 6}
+    run(model, log, hosting.change_game_events(model, 0, changes=changes, busy=True))
+    waiting = model.hosting.next_config
+    assert waiting is not None
+    assert (waiting.ante, waiting.small_bet, waiting.big_bet) == (7, 4, 6)
+    assert model.settings.config.ante == 1  # the hand's rules stay
+    # dealer antes of 32 × 6 and one small bet of 4 come to 196 of 200 chips: accepted;
+    # a small bet of 9 then no longer fits with the waiting antes (at most 8)
+    dealer = {"forced_bet": "dealer_ante", "ante": 32}
+    run(model, log, hosting.change_game_events(model, 0, changes=dealer, busy=True))
+    before = snapshot(model)
+    with pytest.raises(ClientError) as err:
+        hosting.change_game_events(model, 0, changes={"small_bet": 9, "big_bet": 18}, busy=True)
+    assert (err.value.code, err.value.field) == ("invalid_config", "config.ante")
+    assert snapshot(model) == before
+    run(model, log, hosting.next_config_events(model))
+    config = model.settings.config
+    assert (config.ante, config.small_bet, config.big_bet) == (32, 4, 6)
+    assert config.forced_bet.value == "dealer_ante"
+    assert snapshot(rebuilt(model, log)) == snapshot(model)
+
+
 OPS = st.lists(
     st.one_of(
         st.tuples(st.just("adjust"), st.integers(0, 5), st.integers(0, 1000)),

@@ -375,10 +375,12 @@ def change_game_events(
     model: TableModel, seat: int | None, *, changes: dict[str, Any], busy: bool
 ) -> list[Event]:
     """The host changes house rules (any option of ``POST /api/tables`` ``config``; the
-    others stay). A ``small_bet`` given without ``big_bet`` makes the big bet twice the new
-    small bet (RULES.md §4). Between hands the change is made at once (``game_changed``);
-    during a deal it waits for the hand's end (``game_change_requested``; rules equal to
-    the table's withdraw a waiting change).
+    others stay as the next hand would have them: a change already waiting for the hand's
+    end, else the table's rules, so two changes sent during one hand add up). A
+    ``small_bet`` given without ``big_bet`` makes the big bet twice the new small bet
+    (RULES.md §4). Between hands the change is made at once (``game_changed``); during a
+    deal it waits for the hand's end (``game_change_requested``; rules equal to the table's
+    withdraw a waiting change).
 
     Args:
         changes: option name -> value, as in table creation.
@@ -393,7 +395,10 @@ def change_game_events(
     """
     host = require_host(model, seat)
     current = model.settings.config
-    data = {**current.to_dict(), **changes}
+    waiting = model.hosting.next_config
+    # merged onto the waiting change: an API client's {"ante": 7} then {"small_bet": 4}
+    # during a hand kept only the second (review), and its stakes check saw other antes
+    data = {**(current if waiting is None else waiting).to_dict(), **changes}
     if "small_bet" in changes and "big_bet" not in changes:
         data["big_bet"] = BIG_BET_DEFAULT
     seats = model.settings.max_seats
@@ -409,7 +414,6 @@ def change_game_events(
                 field="config.cards_dealt",
             ) from None
         raise
-    waiting = model.hosting.next_config
     if busy:
         if config == (waiting if waiting is not None else current):
             return []
