@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from lobby_refusal import assert_cleared_by_editing, assert_refusal_shown, open_lobby
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -47,5 +48,41 @@ def test_the_field_the_server_refused_is_marked(server: Any, open_page: Any) -> 
     assert page.evaluate("document.activeElement.id") == "ante"
     assert page.get_attribute("#host-name", "aria-invalid") is None
     # the browser logs the 400 answer itself; nothing else may have gone wrong
+    assert all("status of 400" in e for e in probe.errors), probe.errors
+    probe.errors.clear()
+
+
+# (the request field the server names, the input the lobby marks): a field under "More
+# options" (closed) is opened; a pass count sits in a row of its own
+NAMED = [
+    ("config.ante", "ante"),
+    ("bot_pause", "bot-pause"),
+    ("config.pass_counts", "pass-count-0"),
+    ("host_name", "host-name"),
+]
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+@pytest.mark.parametrize(("field", "input_id"), NAMED)
+def test_the_servers_message_is_shown_under_the_field_it_names(
+    server: Any, open_page: Any, field: str, input_id: str, viewport: str
+) -> None:
+    """Newcomer review: the message of a refusal sat under Create, far below the field the
+    page scrolled to. It is shown under that field, which is marked, until it is edited."""
+    probe = open_lobby(server.url, open_page, viewport)
+    page = probe.page
+    refusal = {"error": {"code": "bad_request", "message": f"{field} is wrong", "field": field}}
+    page.route(
+        "**/api/tables",
+        lambda route: (
+            route.fulfill(status=400, content_type="application/json", body=json.dumps(refusal))
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    page.fill("#host-name", "Ana")
+    page.click("#create-table")
+    assert f"{field} is wrong" in assert_refusal_shown(page, input_id)
+    assert_cleared_by_editing(page, input_id)
     assert all("status of 400" in e for e in probe.errors), probe.errors
     probe.errors.clear()
