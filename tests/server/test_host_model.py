@@ -175,7 +175,8 @@ def test_two_changes_during_a_hand_add_up_and_are_checked_together() -> None:
     assert (waiting.ante, waiting.small_bet, waiting.big_bet) == (7, 4, 6)
     assert model.settings.config.ante == 1  # the hand's rules stay
     # dealer antes of 32 × 6 and one small bet of 4 come to 196 of 200 chips: accepted;
-    # a small bet of 9 then no longer fits with the waiting antes (at most 8)
+    # a small bet of 9 then no longer fits with the waiting antes, which are the larger share:
+    # the ante is blamed (at most (200 - 9) // 6 = 31)
     dealer = {"forced_bet": "dealer_ante", "ante": 32}
     run(model, log, hosting.change_game_events(model, 0, changes=dealer, busy=True))
     before = snapshot(model)
