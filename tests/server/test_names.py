@@ -177,3 +177,25 @@ async def test_chat_of_only_direction_characters_is_refused(live_server: LiveSer
         assert chat["text"] == "gg wp"
     finally:
         await client.close()
+
+
+async def test_table_names_are_cleaned_and_an_invisible_one_is_refused(
+    live_server: LiveServer,
+) -> None:
+    """A table's name of only invisible characters listed as a blank row (review); one with a
+    right-to-left override reversed the lobby's text after it. Both are cleaned as chat is."""
+    async with httpx.AsyncClient(base_url=live_server.http) as http:
+        for blank in ("\u200b\u200b", " \u2800 ", "\u202e\u2066", "\ufeff\u00ad\u3164"):
+            body = {"name": blank, "host_name": "Ana", "listed": True}
+            refused = await http.post("/api/tables", json=body)
+            assert refused.status_code == 400, (blank, refused.text)
+            error = refused.json()["error"]
+            assert (error["code"], error["field"]) == ("bad_request", "name"), error
+            assert "a table name needs a visible character" in error["message"], error
+        assert live_server.lobby.tables == {}
+        body = {"name": "\u202eFriday\u202c  \tnight", "host_name": "Ana", "listed": True}
+        made = await http.post("/api/tables", json=body)
+        assert made.status_code == 201, made.text
+        assert made.json()["table"]["name"] == "Friday night"
+        listed = (await http.get("/api/tables")).json()["tables"]
+        assert [t["name"] for t in listed] == ["Friday night"]

@@ -119,6 +119,18 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", normalise_name(name).casefold())
 
 
+def _clean_line(raw: str) -> tuple[str, bool]:
+    """``raw`` without control or bidirectional-control characters, white space collapsed,
+    and whether anything visible is left in it."""
+    kept = "".join(
+        c
+        for c in raw
+        if c not in BIDI_CONTROLS and (unicodedata.category(c) != "Cc" or c.isspace())
+    )
+    line = " ".join(kept.split())
+    return line, any(not is_invisible(c) for c in line.replace(" ", ""))
+
+
 def clean_chat(raw: str) -> str:
     """A chat line without control or bidirectional-control characters, white space collapsed.
 
@@ -134,16 +146,34 @@ def clean_chat(raw: str) -> str:
         ValueError: when nothing visible is left (only spaces, controls or invisible
             characters): the line would show as an empty message.
     """
-    kept = "".join(
-        c
-        for c in raw
-        if c not in BIDI_CONTROLS and (unicodedata.category(c) != "Cc" or c.isspace())
-    )
-    line = " ".join(kept.split())
-    if not any(not is_invisible(c) for c in line.replace(" ", "")):
+    line, visible = _clean_line(raw)
+    if not visible:
         raise ValueError(
             "the chat line is empty once control and text-direction characters are removed; "
             "send some visible text"
+        )
+    return line
+
+
+def clean_table_name(raw: str) -> str:
+    """A table's name cleaned as a chat line is (:func:`clean_chat`): it is shown in the lobby's
+    list and on every seat's page, where a text-direction override would reverse what follows.
+
+    Args:
+        raw: the name as received.
+
+    Returns:
+        The cleaned name.
+
+    Raises:
+        ValueError: when nothing visible is left: the name would list as a blank row (review:
+            a table named U+200B U+200B was created and listed).
+    """
+    line, visible = _clean_line(raw)
+    if not visible:
+        raise ValueError(
+            "a table name needs a visible character; this one has only spaces and control, "
+            "text-direction or invisible characters"
         )
     return line
 

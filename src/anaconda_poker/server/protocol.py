@@ -27,7 +27,13 @@ from pydantic import (
 from anaconda_poker.bots.levels import LEVELS
 from anaconda_poker.core.config import MAX_AMOUNT, MAX_CHIPS
 from anaconda_poker.server.errors import ClientError
-from anaconda_poker.server.names import NAME_MAX_CHARS, NAME_MIN_CHARS, clean_chat, normalise_name
+from anaconda_poker.server.names import (
+    NAME_MAX_CHARS,
+    NAME_MIN_CHARS,
+    clean_chat,
+    clean_table_name,
+    normalise_name,
+)
 
 MAX_MESSAGE_BYTES = 4096
 """Largest websocket message accepted, bytes (``docs/protocol.md`` §2)."""
@@ -78,7 +84,15 @@ def storable(text: str) -> str:
     return text
 
 
-TableName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(storable)]
+TableName = Annotated[
+    str,
+    Field(min_length=1, max_length=40),
+    AfterValidator(storable),
+    AfterValidator(clean_table_name),
+]
+"""A table's name: 1..40 characters, NUL and lone surrogates refused, cleaned of control and
+text-direction characters and refused when nothing visible is left (:func:`~anaconda_poker.
+server.names.clean_table_name`)."""
 Split = Literal["high_only", "high_low_8", "high_low_any"]
 
 
