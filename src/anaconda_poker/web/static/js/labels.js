@@ -131,9 +131,14 @@ export function nameProblem(name, taken = []) {
   return "";
 }
 
-// The server's spelling of a name (server/names.py): NFKC, invisible characters removed,
-// spaces collapsed; so "Bee" and "Ｂｅｅ" or "B\u200dee" are seen as the same name here too.
-function canonicalName(name) {
+/**
+ * The server's spelling of a name (server/names.py): NFKC, invisible characters removed,
+ * spaces collapsed; so "Bee" and "Ｂｅｅ" or "B\u200dee" are seen as the same name here too.
+ * "" for a name of only spaces and invisible characters, which the lobby treats as not given.
+ * @param {string|null|undefined} name
+ * @returns {string}
+ */
+export function canonicalName(name) {
   return String(name ?? "").normalize("NFKC").replace(/\s+/gu, " ")
     .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, "").replace(/ +/gu, " ").trim();
 }

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { announce, h, icon, replace } from "./dom.js";
 import { declareModeLabel, declareModeShort, swingLabel, swingShort } from "./declare.js";
 import { t } from "./i18n.js";
-import { botLabel, bettingLabel, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
+import { botLabel, bettingLabel, canonicalName, directionLabel, errorText, firstToActLabel, forcedBetLabel, nameProblem, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
 import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 
 /** Input of the create form for each request field the server may name in an error. */
@@ -364,13 +364,14 @@ export function mount(main) {
         : {}),
     };
     return {
-      name: form.name.trim() || t("Anaconda table"),
+      // a name of only spaces or invisible characters is no name (the server would refuse it)
+      name: canonicalName(form.name) ? form.name.trim() : t("Anaconda table"),
       host_name: form.hostName.trim(),
       seats,
       host_seat: 0,
       config,
       starting_stack: toInt(form.startingStack, 200),
-      bots: bots.slice(0, seats - 1).map((b, i) => ({ seat: i + 1, level: b.level, ...(b.name.trim() ? { name: b.name.trim() } : {}) })),
+      bots: bots.slice(0, seats - 1).map((b, i) => ({ seat: i + 1, level: b.level, ...(canonicalName(b.name) ? { name: b.name.trim() } : {}) })),
       action_timer: form.timerOn ? toInt(form.actionTimer, 30) : null,
       time_bank: form.timerOn ? toInt(form.timeBank, 60) : 0,
       ...(form.timerOn && serverHas("time_bank_refill") ? {
@@ -408,7 +409,7 @@ export function mount(main) {
     if (hostProblem) return ["host-name", hostProblem];
     const taken = [form.hostName];
     for (const [i, b] of bots.entries()) {
-      if (!b.name.trim()) continue;
+      if (!canonicalName(b.name)) continue;  // no name given (only spaces or invisible ones): the bot's own
       const problem = nameProblem(b.name, taken);
       if (problem) return [`bot-name-${i}`, problem];
       taken.push(b.name);
