@@ -12,6 +12,7 @@ import { allSeats, getPref, rememberSeat, seatFor, setPref } from "./prefs.js";
 const FIELD_INPUTS = {
   name: "table-name", host_name: "host-name", seats: "seats", starting_stack: "starting-stack",
   action_timer: "action-timer", time_bank: "time-bank", bot_pause: "bot-pause",
+  next_hand_delay: "next-hand-delay", bots: "bot-add",
   time_bank_refill: "time-bank-refill", time_bank_refill_hands: "time-bank-refill-hands",
   "config.ante": "ante", "config.small_bet": "small-bet", "config.big_bet": "big-bet",
   "config.raise_cap": "raise-cap", "config.pass_counts": "pass-count-0",
