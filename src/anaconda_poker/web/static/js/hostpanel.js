@@ -6,7 +6,7 @@
 
 import { announce, h, replace } from "./dom.js";
 import { chips, t } from "./i18n.js";
-import { bettingLabel, errorText, rulesSummary, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
+import { bettingLabel, errorText, isTopUp, rulesSummary, splitLabel, stakesFitProblem, wholeNumberProblem } from "./labels.js";
 
 const SPLITS = ["high_only", "high_low_8", "high_low_any"];
 const BETTINGS = ["fixed_limit", "pot_limit", "no_limit"];
@@ -65,13 +65,13 @@ export function seatRequestsPanel(requests, send) {
  * The host's rebuy requests, in the host's dock beside the seat requests.
  * @param {object[]} requests  pending `rebuy_request` messages (request_id, name, amount)
  * @param {(msg: object) => void} send  sends a websocket message
- * @param {number} startingStack  the table's starting stack (chips): a request for less is a
- *   top-up by a seat with chips left, as the seat's own button words it
+ * @param {number} startingStack  the table's starting stack (chips), to word top-ups as such
+ *   (labels.js isTopUp)
  */
 export function rebuyRequestsPanel(requests, send, startingStack) {
   if (!requests.length) return null;
   return h("div.controls", { id: "rebuy-requests" }, requests.map((r) => h("span", null,
-    r.amount < startingStack
+    isTopUp(r.amount, startingStack)
       ? t("{name} asks to top up by {amount}", { name: r.name, amount: chips(r.amount) })
       : t("{name} asks to rebuy {amount}", { name: r.name, amount: chips(r.amount) }), " ",
     h("button.small.primary", { type: "button", "data-key": `approve-rebuy-${r.request_id}`, onclick: () => send({ type: "approve_rebuy", request_id: r.request_id }) }, t("Approve")),

@@ -144,6 +144,19 @@ export function canonicalName(name) {
 }
 
 /**
+ * Whether a rebuy request of `amount` chips is a top-up: a seat with chips left asks for less
+ * than the starting stack (rebuys top up to it, never past it; docs/protocol.md §3), a broke
+ * seat for all of it. The seat's button, the host's request line and the answer's notice all
+ * word a request by this one rule.
+ * @param {number} amount  chips asked for
+ * @param {number} startingStack  the table's starting stack, chips
+ * @returns {boolean}
+ */
+export function isTopUp(amount, startingStack) {
+  return amount < startingStack;
+}
+
+/**
  * Stakes a starting stack cannot play, as the server refuses them (server/host_controls.py
  * check_stakes_fit, docs/protocol.md §3): a player who sits down with the starting stack (a
  * rebuy tops up to it, never past it) pays the forced bet and can still make one bet. The

@@ -450,7 +450,7 @@ export function mount(main) {
     const smallLabel = fixedLimit() ? t("Small bet") : t("Minimum bet");
     // a big bet that follows the small bet is the small bet's doing: that field is named
     const fit = stakesFitProblem(body.config, body.starting_stack, body.seats, smallLabel, fixedLimit() && !form.bigBetEdited);
-    return fit ? [{ ante: "ante", small_bet: "small-bet", big_bet: "big-bet" }[fit[0]], fit[1]] : null;
+    return fit ? [FIELD_INPUTS[`config.${fit[0]}`], fit[1]] : null;
   }
 
   /** Unmark the refused field and remove the message shown under it. */

@@ -10,7 +10,7 @@ import { announce, h, replace } from "./dom.js";
 import { chips, currentLanguage, t } from "./i18n.js";
 import { declarationsPanel, declareControls, declarePrompt } from "./declare.js";
 import { describeBoth } from "./handnames.js";
-import { directionLabel, errorText, nameProblem, splitLabel } from "./labels.js";
+import { directionLabel, errorText, isTopUp, nameProblem, splitLabel } from "./labels.js";
 import { rememberSeat, setPref } from "./prefs.js";
 import { PreActions } from "./preactions.js";
 import { cardsText } from "./cardtext.js";
@@ -486,7 +486,7 @@ export function createMyArea(ctx) {
       const start = s.table.starting_stack;
       // a seat with chips left tops up to the starting stack; "rebuy" is buying in again
       // once broke (review: 199 of 200 chips were offered "Rebuy to 200")
-      const topUp = info.stack > 0;
+      const topUp = isTopUp(info.rebuy_requested || info.rebuy_pending || start - info.stack, start);
       if (info.rebuy_requested > 0) {
         // asked once: no second button until the host answers (docs/protocol.md §3)
         bits.push(h("span.hint", { id: "rebuy-waiting", role: "status" },

@@ -6,7 +6,7 @@ import { TableConnection } from "./connection.js";
 import { announce, h, replace, say } from "./dom.js";
 import { renderFelt } from "./felt.js";
 import { chips, t } from "./i18n.js";
-import { errorText, rulesSummary } from "./labels.js";
+import { errorText, isTopUp, rulesSummary } from "./labels.js";
 import { copyText, inviteUrl } from "./lobby.js";
 import { getPref, rememberFormerToken, rememberSeat, seatFor, setPref } from "./prefs.js";
 import { pauseBanner, pauseChange } from "./pausenotice.js";
@@ -230,8 +230,7 @@ export function mount(main, route) {
       case "rebuy_result":
         s.rebuyRequests = s.rebuyRequests.filter((r) => r.request_id !== msg.request_id);
         {
-          // less than the starting stack: a seat with chips left topped up (myarea.js words it so)
-          const topUp = msg.amount < (s.table?.starting_stack ?? 0);
+          const topUp = isTopUp(msg.amount, s.table?.starting_stack ?? 0);
           const amount = chips(msg.amount);
           const approved = topUp ? t("Top-up of {amount} approved.", { amount }) : t("Rebuy of {amount} approved.", { amount });
           const declined = topUp ? t("Top-up declined.") : t("Rebuy declined.");
