@@ -85,19 +85,18 @@ def create_table_in_lobby(
 
 def _fill_slots(page: Any) -> None:
     """Put pool cards into the arrangement's slots until all five hold one, each seen in
-    its slot before the next: a click that a re-render swallowed (a frame arriving on a
-    busy machine left the confirm button disabled for 30 s in a CI run) is made again."""
-    slots = "() => document.querySelectorAll('.slot .card').length"
-    for _ in range(15):
-        filled = page.evaluate(slots)
-        if filled >= 5:
-            return
-        page.locator(".arrange-pool button.card").first.click()
-        try:
-            page.wait_for_function(f"() => ({slots})() > {filled}", timeout=5_000)
-        except PlaywrightTimeoutError:
-            continue
-    raise AssertionError("the arrangement's five slots did not fill")
+    its slot before the next (:func:`again_until`: a click that a re-render swallowed, as a
+    frame arriving on a busy machine did in a CI run, is made again; slots a suggestion
+    filled are kept)."""
+    for filled in range(5):
+        again_until(
+            page,
+            lambda: page.locator(".arrange-pool button.card").first.click(),
+            "(n) => document.querySelectorAll('.slot .card').length > n",
+            f"no card landed in slot {filled + 1}",
+            target=".arrange-pool button.card",
+            arg=filled,
+        )
 
 
 MARK = "(sel) => { const e = document.querySelector(sel); if (e) e.__beforeTry = true; }"
